@@ -1,0 +1,96 @@
+/* Printing diagnostics with the source line and a caret; see diag.h. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void diag_init(Diag *diag, FILE *out)
+{
+    memset(diag, 0, sizeof *diag);
+    diag->out = out;
+}
+
+/* The source line, then spaces (tabs kept, so the caret lines up under a
+ * tab-indented line) up to the column, a caret, and '~' to the span's end. */
+static void print_caret(FILE *out, Span at, SourceLoc loc)
+{
+    Str line = source_line_text(loc.root, loc.line);
+    fprintf(out, "%.*s\n", STR_ARG(line));
+    int start = loc.col - 1;
+    for (int i = 0; i < start && i < line.len; i++)
+        fputc(line.ptr[i] == '\t' ? '\t' : ' ', out);
+    fputc('^', out);
+    int width = (int)(at.end > at.begin ? at.end - at.begin : 0);
+    for (int i = 1; i < width && start + i < line.len; i++)
+        fputc('~', out);
+    fputc('\n', out);
+}
+
+static void report(Diag *diag, Span at, const char *level, const char *name,
+                   const char *fmt, va_list args)
+{
+    FILE *out = diag->out;
+    SourceLoc loc = {0};
+    if (at.src) {
+        loc = source_locate(at.src, at.begin);
+        fprintf(out, "%s:%d:%d: ", loc.root->name, loc.line, loc.col);
+    }
+    fprintf(out, "%s: ", level);
+    vfprintf(out, fmt, args);
+    if (name)
+        fprintf(out, " [-W%s%s]", diag->warnings_are_errors ? "error=" : "", name);
+    fputc('\n', out);
+    if (at.src)
+        print_caret(out, at, loc);
+}
+
+void diag_error(Diag *diag, Span at, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    report(diag, at, "error", NULL, fmt, args);
+    va_end(args);
+    diag->errors++;
+}
+
+static bool is_disabled(const Diag *diag, const char *name)
+{
+    for (const char **d = diag->disabled; d && *d; d++)
+        if (strcmp(*d, name) == 0)
+            return true;
+    return false;
+}
+
+void diag_warning(Diag *diag, Span at, const char *name, const char *fmt, ...)
+{
+    if (is_disabled(diag, name))
+        return;
+    va_list args;
+    va_start(args, fmt);
+    bool as_error = diag->warnings_are_errors;
+    report(diag, at, as_error ? "error" : "warning", name, fmt, args);
+    va_end(args);
+    if (as_error)
+        diag->errors++;
+    else
+        diag->warnings++;
+}
+
+void diag_note(Diag *diag, Span at, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    report(diag, at, "note", NULL, fmt, args);
+    va_end(args);
+}
+
+void diag_error_plain(Diag *diag, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    fprintf(diag->out, "pykc: error: ");
+    vfprintf(diag->out, fmt, args);
+    fputc('\n', diag->out);
+    va_end(args);
+    diag->errors++;
+}

@@ -1,0 +1,45 @@
+/* Diagnostics as GCC and Clang print them:
+ *
+ *     file.pyk:6:22: error: name 'idy' is not defined
+ *             out[idx] = x[idy] + y[idx]
+ *                          ^
+ *
+ * A caret marks the span's start and '~' the rest of it on that line; a
+ * zero-width span prints a lone caret. Messages are lowercase, without a
+ * final period, with source spellings in quotes. A Diag only counts and
+ * prints: whoever drives the compilation decides what an error stops. */
+#ifndef PYKC_BASE_DIAG_H
+#define PYKC_BASE_DIAG_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "source.h"
+
+typedef struct Diag {
+    FILE *out;
+    int errors;
+    int warnings;
+    bool warnings_are_errors;        /* -Werror */
+    const char **disabled;           /* -Wno-NAME, NULL-terminated or NULL */
+} Diag;
+
+void diag_init(Diag *diag, FILE *out);
+
+void diag_error(Diag *diag, Span at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A warning has a name (for -Wno-NAME and -Werror), printed as "[-WNAME]". */
+void diag_warning(Diag *diag, Span at, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* A note adds to the diagnostic before it. With at.src == NULL it is printed
+ * without a location ("note: ..."). */
+void diag_note(Diag *diag, Span at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* An error with no place in a source ("pykc: error: ..."). */
+void diag_error_plain(Diag *diag, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,129 @@
+/* The syntax tree: what the parser builds, sema annotates and codegen reads.
+ *
+ * A node is a tagged union with a common head: kind, source span, and the
+ * fields sema fills (type, constant value). Children are pointers and counted
+ * lists, all allocated in the compilation's arena. Sema never re-parses; it
+ * resolves names to Symbols, types every expression, folds constants, and
+ * makes every implicit conversion explicit by wrapping the operand in a
+ * CONVERT node, so codegen finds each operator's operands already in the
+ * type the operation is computed in. */
+#ifndef PYKC_PARSER_AST_H
+#define PYKC_PARSER_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../base/arena.h"
+#include "../base/source.h"
+#include "../base/str.h"
+
+typedef enum NodeKind {
+#define NODE(kind, name) NODE_##kind,
+#include "ast.def"
+#undef NODE
+    NODE_KIND_COUNT
+} NodeKind;
+
+typedef enum BinOpKind {
+    BINOP_ADD, BINOP_SUB, BINOP_MUL, BINOP_TRUEDIV, BINOP_FLOORDIV, BINOP_MOD,
+    BINOP_POW, BINOP_LSHIFT, BINOP_RSHIFT, BINOP_BITAND, BINOP_BITOR,
+    BINOP_BITXOR, BINOP_MATMUL
+} BinOpKind;
+
+typedef enum UnaryOpKind { UNARY_NEG, UNARY_POS, UNARY_INVERT, UNARY_NOT } UnaryOpKind;
+
+typedef enum BoolOpKind { BOOLOP_AND, BOOLOP_OR } BoolOpKind;
+
+typedef enum CmpOpKind {
+    CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_EQ, CMP_NE, CMP_IS, CMP_IS_NOT, CMP_IN, CMP_NOT_IN
+} CmpOpKind;
+
+typedef struct Node Node;
+typedef struct Type Type;         /* sema/types.h */
+typedef struct Symbol Symbol;     /* sema/sema.h */
+typedef struct FuncInfo FuncInfo; /* sema/sema.h */
+
+typedef struct NodeList {
+    Node **items;
+    int count;
+} NodeList;
+
+/* A value known at compile time (literals, module constants, folded
+ * arithmetic on them, a.ndim). */
+typedef enum ConstKind { CONST_NONE, CONST_BOOL, CONST_INT, CONST_FLOAT } ConstKind;
+typedef struct ConstValue {
+    ConstKind kind;
+    union {
+        bool b;
+        int64_t i;        /* CONST_INT of a signed or unsigned type: the bits */
+        double f;
+    };
+} ConstValue;
+
+struct Node {
+    NodeKind kind;
+    Span span;
+    const Type *type;     /* sema: the expression's type; NULL before sema */
+    ConstValue konst;     /* sema: compile-time value, kind CONST_NONE if none */
+    union {
+        struct { NodeList body; } module;
+        struct { Str module; Str alias; } import;                  /* alias.len == 0: none */
+        struct { Str module; Str name; Str alias; } import_from;
+        struct {
+            Str name;
+            NodeList decorators;     /* expressions after '@' */
+            NodeList params;         /* PARAM nodes */
+            Node *returns;           /* '-> ann' or NULL */
+            NodeList body;
+            FuncInfo *info;          /* sema */
+        } funcdef;
+        struct { Str name; Node *annotation; Node *default_value; Symbol *sym; } param;
+        struct { NodeList targets; Node *value; } assign;
+        struct { BinOpKind op; Node *target; Node *value; } aug_assign;
+        struct { Node *value; } expr_stmt;
+        struct { Node *cond; NodeList body; NodeList else_body; } if_stmt;
+        struct { Node *cond; NodeList body; NodeList else_body; } while_stmt;
+        struct { Node *target; Node *iter; NodeList body; NodeList else_body; } for_stmt;
+        struct { Node *value; } return_stmt;                       /* value may be NULL */
+
+        struct { Str id; Symbol *sym; } name;
+        struct { uint64_t value; } int_lit;                        /* value as written */
+        struct { double value; } float_lit;
+        struct { Str value; } string;                              /* decoded contents */
+        struct { bool value; } bool_lit;
+        struct { BinOpKind op; Node *left, *right; } binop;
+        struct { UnaryOpKind op; Node *operand; } unary;
+        struct { BoolOpKind op; Node *left, *right; } boolop;
+        struct { NodeList operands; CmpOpKind *ops; } compare;     /* operands.count-1 ops */
+        struct { Node *cond, *body, *orelse; } ifexp;
+        struct {
+            Node *func;
+            NodeList args;
+            NodeList keywords;       /* KEYWORD nodes */
+            int builtin;             /* sema: a Builtin (sema/builtins.def), or 0 */
+            FuncInfo *callee;        /* sema: a device function called */
+        } call;
+        struct { Str name; Node *value; } keyword;
+        struct { Node *value, *index; } subscript;
+        struct { Node *value; Str attr; int builtin; } attribute;  /* sema: Builtin or 0 */
+        struct { NodeList elts; } tuple;
+        struct { Node *lower, *upper, *step; } slice;              /* each may be NULL */
+        struct { Node *operand; } convert;
+    };
+};
+
+/* Constructors: each returns a zeroed node of that kind with its span. */
+Node *ast_new(Arena *arena, NodeKind kind, Span span);
+void ast_list_push(Arena *arena, NodeList *list, Node *item);
+
+const char *ast_kind_name(NodeKind kind);
+const char *ast_binop_spelling(BinOpKind op);     /* "+", "//", ... */
+const char *ast_unary_spelling(UnaryOpKind op);   /* "-", "not", ... */
+const char *ast_cmpop_spelling(CmpOpKind op);     /* "<", "is not", ... */
+
+/* --dump-ast: one node per line, indented by depth, with line:col and, after
+ * sema, ": type". */
+void ast_dump(FILE *out, const Node *node);
+
+#endif

@@ -1,0 +1,89 @@
+/* Semantic analysis: resolves names through imports and aliases, finds each
+ * function's signature (decorator string, annotations or --sig), types every
+ * expression with Numba's rules, folds constants and checks the dialect.
+ *
+ * Input: the module tree from the parser. Output: the same tree annotated
+ * (see ast.h) and a SemaModule listing the functions to generate. Errors go to
+ * the Diag; sema goes on after an error where it can, to report several. */
+#ifndef PYKC_SEMA_SEMA_H
+#define PYKC_SEMA_SEMA_H
+
+#include "../base/diag.h"
+#include "../parser/ast.h"
+#include "types.h"
+
+typedef enum Builtin {
+#define BUILTIN(id, spelling) BUILTIN_##id,
+#include "builtins.def"
+#undef BUILTIN
+    BUILTIN_COUNT
+} Builtin;
+
+const char *sema_builtin_spelling(Builtin builtin);
+
+typedef enum SymbolKind {
+    SYM_LOCAL,        /* a variable or parameter of a function */
+    SYM_CONST,        /* a module-level constant: value is known */
+    SYM_MODULE,       /* cuda, math, numba, numpy, or a part of one */
+    SYM_TYPE,         /* float32, np.int64, ...: usable as a cast or dtype */
+    SYM_BUILTIN,      /* range, min, ...: builtin is set */
+    SYM_FUNCTION,     /* a @cuda.jit function of this module */
+} SymbolKind;
+
+struct Symbol {
+    SymbolKind kind;
+    Str name;
+    Span def;                 /* where it was first defined */
+    const Type *type;         /* LOCAL: unified over all assignments; CONST, TYPE */
+    ConstValue value;         /* CONST */
+    int id;                   /* MODULE: which (sema-private); BUILTIN: a Builtin */
+    FuncInfo *func;           /* FUNCTION */
+    int param_index;          /* LOCAL: index of the parameter, or -1 */
+    void *cg;                 /* codegen's storage for a local (its alloca) */
+};
+
+/* A static shared array: one per cuda.shared.array call site. */
+typedef struct SharedArray {
+    Node *call;               /* the CALL node; call->type is the array type */
+    Str name;                 /* the variable it was assigned to, for messages */
+    int64_t shape[3];
+    int64_t bytes;
+} SharedArray;
+
+struct FuncInfo {
+    Node *def;                /* the FUNCDEF */
+    Str name;
+    bool is_kernel;           /* false for @cuda.jit(device=True) */
+    const Type **param_types;
+    Symbol **params;
+    int param_count;
+    const Type *return_type;  /* TYPE_NONE for kernels */
+    Symbol **locals;          /* every local, parameters first */
+    int local_count;
+    SharedArray *shared;
+    int shared_count;
+    void *cg;                 /* codegen's LLVM function */
+};
+
+typedef struct SemaModule {
+    FuncInfo **funcs;         /* in source order */
+    int func_count;
+    TypeTable *types;
+} SemaModule;
+
+/* A --sig 'name=void(float32[:], int64)' given on the command line. */
+typedef struct SigOverride {
+    Str name;
+    const Source *sig;        /* the text after '=' */
+} SigOverride;
+
+typedef struct SemaOptions {
+    const SigOverride *sigs;
+    int sig_count;
+} SemaOptions;
+
+/* Returns false if any error was reported. */
+bool sema_check_module(Arena *arena, Diag *diag, Node *module,
+                       const SemaOptions *options, SemaModule *out);
+
+#endif

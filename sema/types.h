@@ -1,0 +1,97 @@
+/* pykc's types, which are Numba's: bool, the sized integers and floats,
+ * arrays (dtype, ndim, layout, memory space), tuples and range iterators.
+ *
+ * Scalar types are static singletons; arrays, tuples and ranges are interned
+ * in a TypeTable, so two types are equal exactly when their pointers are.
+ * The conversion rules are Numba's casting graph (numba/core/typeconv/
+ * rules.py): each edge is a promotion, a safe or an unsafe conversion, and a
+ * chain costs its worst edge. Overload resolution (sema/operators.c) rates
+ * candidate signatures with them. */
+#ifndef PYKC_SEMA_TYPES_H
+#define PYKC_SEMA_TYPES_H
+
+#include <stdbool.h>
+
+#include "../base/arena.h"
+#include "../base/str.h"
+
+typedef enum TypeKind {
+    TYPE_NONE,        /* None, and the return type of kernels */
+    TYPE_BOOL,
+    TYPE_INT,
+    TYPE_FLOAT,
+    TYPE_ARRAY,
+    TYPE_TUPLE,
+    TYPE_RANGE,       /* the iterator range(...) makes; elem is its int type */
+} TypeKind;
+
+typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
+
+/* Where an array's data lives: kernel arguments are global memory. */
+typedef enum MemSpace { MEM_GLOBAL, MEM_SHARED, MEM_LOCAL } MemSpace;
+
+typedef struct Type Type;
+struct Type {
+    TypeKind kind;
+    const char *name;          /* Numba's spelling: "int32", "array(float32, 1d, C)" */
+    int bits;                  /* BOOL: 8 (its storage); INT, FLOAT: the width */
+    bool is_signed;            /* INT */
+    /* TYPE_ARRAY */
+    const Type *dtype;
+    int ndim;
+    ArrayLayout layout;
+    MemSpace space;
+    /* TYPE_TUPLE */
+    const Type **elts;
+    int count;
+    /* TYPE_RANGE */
+    const Type *elem;
+};
+
+/* How a value of one type converts to another, best first (Numba's order). */
+typedef enum Conversion {
+    CONV_EXACT, CONV_PROMOTE, CONV_SAFE, CONV_UNSAFE, CONV_NONE
+} Conversion;
+
+extern const Type type_none_t, type_bool_t;
+extern const Type type_int8_t, type_int16_t, type_int32_t, type_int64_t;
+extern const Type type_uint8_t, type_uint16_t, type_uint32_t, type_uint64_t;
+extern const Type type_float16_t, type_float32_t, type_float64_t;
+
+const Type *type_int(int bits, bool is_signed);
+const Type *type_float(int bits);
+
+/* "float32", "f4", "int64", "intp", "uint8", "boolean", "bool_", ...: the
+ * scalar type a Numba or NumPy name stands for, or NULL. */
+const Type *type_scalar_by_name(Str name);
+
+typedef struct TypeTable TypeTable;
+TypeTable *types_new(Arena *arena);
+const Type *type_array(TypeTable *table, const Type *dtype, int ndim,
+                       ArrayLayout layout, MemSpace space);
+const Type *type_tuple(TypeTable *table, const Type *const *elts, int count);
+const Type *type_range(TypeTable *table, const Type *elem);
+
+static inline bool type_is_int(const Type *t) { return t->kind == TYPE_INT; }
+static inline bool type_is_float(const Type *t) { return t->kind == TYPE_FLOAT; }
+static inline bool type_is_number(const Type *t)
+{
+    return t->kind == TYPE_INT || t->kind == TYPE_FLOAT;
+}
+static inline bool type_is_scalar(const Type *t)
+{
+    return t->kind == TYPE_BOOL || type_is_number(t);
+}
+
+/* Numba's can_convert for scalars (tuples element-wise); CONV_NONE if none. */
+Conversion type_can_convert(const Type *from, const Type *to);
+
+/* Numba's unify_pairs: for numbers NumPy's promote_types (int64 with uint64
+ * gives float64), for tuples element-wise, otherwise the type the other
+ * converts to safely; NULL when they do not unify. */
+const Type *type_unify(TypeTable *table, const Type *a, const Type *b);
+
+/* Size in bytes of a scalar as stored in memory (bool: 1). */
+int type_store_size(const Type *t);
+
+#endif

@@ -1,0 +1,48 @@
+# lit configuration for pykc's tests.
+#
+# Substitutions:
+#   %pykc        the compiler under test
+#   %ptxas-check FILE: assembles PTX for sm_80 and sm_90 with the toolkit's
+#                ptxas; tests using it say "REQUIRES: ptxas"
+#   FileCheck    LLVM 19's, from the build's configuration
+# Features: ptxas (toolkit found), cuda (a GPU and its driver are present),
+# asan (the build is sanitized).
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "pykc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".pyk", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.excludes = ["Inputs", "tools", "lit.cfg.py"]
+
+config.substitutions.append(("%pykc", config.pykc))
+config.substitutions.append(("FileCheck", config.filecheck))
+tools = os.path.join(config.test_source_root, "tools")
+config.substitutions.append(
+    ("%ptxas-check", "python3 %s %s" % (os.path.join(tools, "ptxas_check.py"), config.ptxas)))
+
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+if config.sanitized:
+    config.available_features.add("asan")
+    # Leaks are errors; the compiler must free what it allocates.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
+
+def has_gpu():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        return subprocess.run([smi, "-L"], capture_output=True, timeout=20).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+if has_gpu():
+    config.available_features.add("cuda")
