@@ -80,7 +80,12 @@ struct Node {
         } funcdef;
         struct { Str name; Node *annotation; Node *default_value; Symbol *sym; } param;
         struct { NodeList targets; Node *value; } assign;
-        struct { BinOpKind op; Node *target; Node *value; } aug_assign;
+        struct {
+            BinOpKind op;
+            Node *target;
+            Node *value;             /* sema: already converted to compute_type */
+            const Type *compute_type;/* sema: the type the operation runs in */
+        } aug_assign;
         struct { Node *value; } expr_stmt;
         struct { Node *cond; NodeList body; NodeList else_body; } if_stmt;
         struct { Node *cond; NodeList body; NodeList else_body; } while_stmt;
@@ -95,7 +100,11 @@ struct Node {
         struct { BinOpKind op; Node *left, *right; } binop;
         struct { UnaryOpKind op; Node *operand; } unary;
         struct { BoolOpKind op; Node *left, *right; } boolop;
-        struct { NodeList operands; CmpOpKind *ops; } compare;     /* operands.count-1 ops */
+        struct {
+            NodeList operands;
+            CmpOpKind *ops;          /* operands.count - 1 of them */
+            const Type **pair_types; /* sema: operands i and i+1 compare in this type */
+        } compare;
         struct { Node *cond, *body, *orelse; } ifexp;
         struct {
             Node *func;

@@ -1,0 +1,1 @@
+/*!re2c re2c:yyfill:enable = 0; */
