@@ -1,0 +1,87 @@
+/* pykc's command-line driver: reads a Numba CUDA source file and runs the
+ * pipeline (lexer, parser, sema, codegen), or stops after a stage to dump it.
+ * Every failure is reported as a diagnostic and gives exit status 1, and no
+ * output file is written unless the whole compilation succeeded. This is
+ * the only place that exits. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../base/arena.h"
+#include "../base/diag.h"
+#include "../codegen/codegen.h"
+#include "../lexer/lexer.h"
+#include "../parser/parser.h"
+#include "../sema/sema.h"
+#include "options.h"
+#include "output.h"
+
+static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
+                        const SemaModule *module)
+{
+    CgOptions codegen = options->codegen;
+    codegen.module_name = options->input;
+    char *text = NULL;
+    size_t len = 0;
+    if (!cg_compile(module, &codegen, diag, &text, &len))
+        return false;
+    const char *path = options->output;
+    if (!path)
+        path = output_default_name(arena, options->input,
+                                   codegen.emit == CG_EMIT_LLVM ? ".ll" : ".ptx");
+    bool ok = output_write(diag, path, text, len);
+    free(text);
+    return ok;
+}
+
+/* The pipeline up to the stage options->dump asks for, or to the end. */
+static bool compile(Arena *arena, Diag *diag, const Options *options)
+{
+    const char *error = NULL;
+    Source *src = source_from_file(arena, options->input, &error);
+    if (!src) {
+        diag_error_plain(diag, "cannot read '%s': %s", options->input, error);
+        return false;
+    }
+    if (options->dump == DUMP_TOKENS) {
+        lex_dump_tokens(stdout, arena, diag, src);
+        return diag->errors == 0;
+    }
+    Node *module = parse_module(arena, diag, src);
+    if (diag->errors)
+        return false;
+    if (options->dump == DUMP_AST) {
+        ast_dump(stdout, module);
+        return true;
+    }
+    SemaOptions sema_options = {options->sigs, options->sig_count};
+    SemaModule checked;
+    if (!sema_check_module(arena, diag, module, &sema_options, &checked))
+        return false;
+    if (options->dump == DUMP_TYPES) {
+        ast_dump(stdout, module);
+        return true;
+    }
+    return run_codegen(arena, diag, options, &checked);
+}
+
+int main(int argc, char **argv)
+{
+    Arena arena;
+    arena_init(&arena);
+    Diag diag;
+    diag_init(&diag, stderr);
+
+    Options options;
+    bool ok = options_parse(&arena, &diag, argc, argv, &options);
+    if (ok && options.action == ACTION_HELP)
+        options_print_help(stdout);
+    else if (ok && options.action == ACTION_VERSION)
+        printf("pykc %s (LLVM 19, NVPTX)\n", PYKC_VERSION);
+    else if (ok) {
+        diag.warnings_are_errors = options.warnings_are_errors;
+        diag.disabled = options.disabled_warnings;
+        ok = compile(&arena, &diag, &options);
+    }
+    arena_free(&arena);
+    return ok ? 0 : 1;
+}

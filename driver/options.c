@@ -1,0 +1,189 @@
+/* Parsing pykc's command line; see options.h and `pykc --help`. */
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void options_print_help(FILE *out)
+{
+    fputs(
+        "usage: pykc compile FILE [-o OUTPUT] [options]\n"
+        "       pykc --help | --version\n"
+        "\n"
+        "Compiles the @cuda.jit kernels of a Numba CUDA source file to PTX.\n"
+        "\n"
+        "options:\n"
+        "  -o FILE              write the output to FILE ('-' for standard output);\n"
+        "                       default: FILE with its extension replaced by .ptx\n"
+        "                       (or .ll with --emit=llvm)\n"
+        "  --emit=ptx|llvm      what to write: PTX (default) or optimised LLVM IR\n"
+        "  --arch=sm_XX         target architecture (default " CG_DEFAULT_ARCH ")\n"
+        "  -O0 -O1 -O2 -O3      optimisation level (default -O3)\n"
+        "  --sig NAME=SIG       the signature of a kernel written without one, as\n"
+        "                       Numba spells it: --sig 'add=void(float32[:], int64)'\n"
+        "  --dump-tokens        print the lexer's tokens and stop\n"
+        "  --dump-ast           print the syntax tree as parsed and stop\n"
+        "  --dump-types         print the syntax tree with types after checking, and stop\n"
+        "  -Werror              make warnings errors\n"
+        "  -Wno-NAME            silence warning NAME (docs/diagnostics.md lists them)\n"
+        "  --help               print this help\n"
+        "  --version            print pykc's version\n",
+        out);
+}
+
+/* "--name=value" or "--name value": the value, advancing *i past it. */
+static const char *option_value(Diag *diag, int argc, char **argv, int *i, const char *name)
+{
+    size_t len = strlen(name);
+    const char *arg = argv[*i];
+    if (arg[len] == '=')
+        return arg + len + 1;
+    if (*i + 1 >= argc) {
+        diag_error_plain(diag, "option '%s' needs a value", name);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static bool is_option(const char *arg, const char *name)
+{
+    size_t len = strlen(name);
+    return strncmp(arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
+}
+
+static bool parse_sig(Arena *arena, Diag *diag, const char *text, Options *options)
+{
+    const char *eq = strchr(text, '=');
+    if (!eq || eq == text || eq[1] == '\0') {
+        diag_error_plain(diag, "--sig expects NAME=SIGNATURE, as in --sig 'add=void(float32[:], int64)'; got '%s'", text);
+        return false;
+    }
+    SigOverride *grown = ARENA_ARRAY(arena, SigOverride, options->sig_count + 1);
+    if (options->sig_count)
+        memcpy(grown, options->sigs, sizeof(SigOverride) * (size_t)options->sig_count);
+    SigOverride *sig = &grown[options->sig_count++];
+    sig->name = (Str){arena_strndup(arena, text, (size_t)(eq - text)), (int)(eq - text)};
+    sig->sig = source_from_text(arena, "<command line>", eq + 1, (uint32_t)strlen(eq + 1));
+    options->sigs = grown;
+    return true;
+}
+
+static bool parse_opt_level(Diag *diag, const char *arg, Options *options)
+{
+    if (strlen(arg) != 3 || arg[2] < '0' || arg[2] > '3') {
+        diag_error_plain(diag, "unknown optimisation level '%s' (use -O0, -O1, -O2 or -O3)", arg);
+        return false;
+    }
+    options->codegen.opt_level = arg[2] - '0';
+    return true;
+}
+
+static bool parse_emit(Diag *diag, const char *value, Options *options)
+{
+    if (strcmp(value, "ptx") == 0)
+        options->codegen.emit = CG_EMIT_PTX;
+    else if (strcmp(value, "llvm") == 0)
+        options->codegen.emit = CG_EMIT_LLVM;
+    else {
+        diag_error_plain(diag, "unknown --emit kind '%s' (use ptx or llvm)", value);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_arch(Diag *diag, const char *value, Options *options)
+{
+    if (!cg_arch_is_supported(value)) {
+        diag_error_plain(diag, "unknown or unsupported --arch '%s' (for example sm_80 or sm_90)", value);
+        return false;
+    }
+    options->codegen.arch = value;
+    return true;
+}
+
+static void add_disabled_warning(Arena *arena, Options *options, const char *name)
+{
+    int count = 0;
+    while (options->disabled_warnings && options->disabled_warnings[count])
+        count++;
+    const char **grown = ARENA_ARRAY(arena, const char *, count + 2);
+    for (int i = 0; i < count; i++)
+        grown[i] = options->disabled_warnings[i];
+    grown[count] = name;
+    options->disabled_warnings = grown;
+}
+
+/* One argument of `pykc compile`; returns false on an error. */
+static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, int *i,
+                              Options *options)
+{
+    const char *arg = argv[*i];
+    const char *value;
+    if (strcmp(arg, "-o") == 0) {
+        if (*i + 1 >= argc) {
+            diag_error_plain(diag, "option '-o' needs a file name");
+            return false;
+        }
+        options->output = argv[++*i];
+    } else if (strncmp(arg, "-O", 2) == 0) {
+        return parse_opt_level(diag, arg, options);
+    } else if (is_option(arg, "--emit")) {
+        return (value = option_value(diag, argc, argv, i, "--emit")) && parse_emit(diag, value, options);
+    } else if (is_option(arg, "--arch")) {
+        return (value = option_value(diag, argc, argv, i, "--arch")) && parse_arch(diag, value, options);
+    } else if (is_option(arg, "--sig")) {
+        return (value = option_value(diag, argc, argv, i, "--sig")) && parse_sig(arena, diag, value, options);
+    } else if (strcmp(arg, "--dump-tokens") == 0) {
+        options->dump = DUMP_TOKENS;
+    } else if (strcmp(arg, "--dump-ast") == 0) {
+        options->dump = DUMP_AST;
+    } else if (strcmp(arg, "--dump-types") == 0) {
+        options->dump = DUMP_TYPES;
+    } else if (strcmp(arg, "-Werror") == 0) {
+        options->warnings_are_errors = true;
+    } else if (strncmp(arg, "-Wno-", 5) == 0 && arg[5]) {
+        add_disabled_warning(arena, options, arg + 5);
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+        diag_error_plain(diag, "unknown option '%s' (see 'pykc --help')", arg);
+        return false;
+    } else if (options->input) {
+        diag_error_plain(diag, "more than one input file: '%s' and '%s'", options->input, arg);
+        return false;
+    } else {
+        options->input = arg;
+    }
+    return true;
+}
+
+bool options_parse(Arena *arena, Diag *diag, int argc, char **argv, Options *options)
+{
+    memset(options, 0, sizeof *options);
+    options->codegen.arch = CG_DEFAULT_ARCH;
+    options->codegen.opt_level = 3;
+    if (argc < 2) {
+        diag_error_plain(diag, "no command given (see 'pykc --help')");
+        return false;
+    }
+    const char *command = argv[1];
+    if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0) {
+        options->action = ACTION_HELP;
+        return true;
+    }
+    if (strcmp(command, "--version") == 0) {
+        options->action = ACTION_VERSION;
+        return true;
+    }
+    if (strcmp(command, "compile") != 0) {
+        diag_error_plain(diag, "unknown command '%s' (see 'pykc --help')", command);
+        return false;
+    }
+    options->action = ACTION_COMPILE;
+    for (int i = 2; i < argc; i++)
+        if (!parse_compile_arg(arena, diag, argc, argv, &i, options))
+            return false;
+    if (!options->input) {
+        diag_error_plain(diag, "no input file (usage: pykc compile FILE -o OUTPUT)");
+        return false;
+    }
+    return true;
+}

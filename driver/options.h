@@ -1,0 +1,44 @@
+/* The command line of `pykc`: parsed into Options, with errors for unknown
+ * options and missing values. Only main() decides what an error ends. */
+#ifndef PYKC_DRIVER_OPTIONS_H
+#define PYKC_DRIVER_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "../base/arena.h"
+#include "../base/diag.h"
+#include "../codegen/codegen.h"
+#include "../sema/sema.h"
+
+typedef enum Action {
+    ACTION_COMPILE,
+    ACTION_HELP,
+    ACTION_VERSION,
+} Action;
+
+typedef enum DumpStage {
+    DUMP_NONE,
+    DUMP_TOKENS,      /* --dump-tokens: the lexer's tokens */
+    DUMP_AST,         /* --dump-ast: the tree as parsed */
+    DUMP_TYPES,       /* --dump-types: the tree after sema, with types */
+} DumpStage;
+
+typedef struct Options {
+    Action action;
+    const char *input;
+    const char *output;          /* NULL: derived from input; "-": stdout */
+    DumpStage dump;
+    CgOptions codegen;
+    SigOverride *sigs;           /* --sig NAME=SIGNATURE, in order */
+    int sig_count;
+    const char **disabled_warnings;  /* -Wno-NAME, NULL-terminated */
+    bool warnings_are_errors;        /* -Werror */
+} Options;
+
+/* Fills *options from argv. Reports problems with diag_error_plain and
+ * returns false. Allocations go to the arena. */
+bool options_parse(Arena *arena, Diag *diag, int argc, char **argv, Options *options);
+
+void options_print_help(FILE *out);
+
+#endif

@@ -1,0 +1,47 @@
+/* Operator typing, Numba's way: each operator has a list of candidate
+ * signatures (numba/core/typing/builtins.py); the arguments' conversions to
+ * each candidate are rated (unsafe, safe, promote: fewer is better, compared
+ * in that order) and the best candidate wins, the first in list order on a
+ * tie. A literal argument (an integer or bool constant written in the
+ * source, or a module constant) converts at best by promotion, never exactly,
+ * as Numba's Literal types do. */
+#ifndef PYKC_SEMA_OPERATORS_H
+#define PYKC_SEMA_OPERATORS_H
+
+#include <stdbool.h>
+
+#include "../parser/ast.h"
+#include "types.h"
+
+/* A chosen signature: operands convert to args[i], the result is `result`. */
+typedef struct OpSignature {
+    const Type *result;
+    const Type *args[3];
+    int arg_count;
+} OpSignature;
+
+/* An argument offered to overload resolution. */
+typedef struct OpArg {
+    const Type *type;
+    bool is_literal;
+} OpArg;
+
+/* Binary arithmetic and bitwise operators (also the in-place forms, which
+ * Numba types the same way). False if no candidate accepts the arguments
+ * (e.g. a float operand of '&'). */
+bool sema_resolve_binop(BinOpKind op, OpArg left, OpArg right, OpSignature *out);
+
+/* Unary -, + and ~ (UNARY_NOT always gives bool and needs no resolution). */
+bool sema_resolve_unary(UnaryOpKind op, OpArg operand, OpSignature *out);
+
+/* < <= > >= == !=: result bool, both args the type compared in. */
+bool sema_resolve_compare(CmpOpKind op, OpArg left, OpArg right, OpSignature *out);
+
+/* abs(x): Numba's Abs template (no widening: abs(int32) is int32). */
+bool sema_resolve_abs(OpArg arg, OpSignature *out);
+
+/* range(stop), range(start, stop[, step]): 1 to 3 args; result is the
+ * element type (int32, int64 or uint64) of Numba's Range template. */
+bool sema_resolve_range(const OpArg *args, int count, OpSignature *out);
+
+#endif
