@@ -1,0 +1,326 @@
+/* Calls: casts (float32(x), int(x)), Python builtins (len, min, max, abs),
+ * the CUDA API (cuda.grid, cuda.gridsize, cuda.syncthreads,
+ * cuda.shared.array, cuda.atomic.add), range() as a for loop's iterable,
+ * and calls of device functions. Each sets the Call's builtin or callee and
+ * converts the arguments to the types the operation takes. */
+#include "sema_internal.h"
+
+static Value runtime(Node *node, const Type *type)
+{
+    node->type = type;
+    return sema_value_runtime(type);
+}
+
+static const char *callee_name(FuncCtx *ctx, Node *call)
+{
+    Span s = call->call.func->span;
+    return arena_printf(ctx->sema->arena, "%.*s", (int)(s.end - s.begin), s.src->text + s.begin);
+}
+
+static bool expect_args(FuncCtx *ctx, Node *call, int min, int max)
+{
+    int count = call->call.args.count;
+    if (call->call.keywords.count) {
+        sema_report(ctx, call->call.keywords.items[0]->span, "'%s' takes no keyword arguments",
+                    callee_name(ctx, call));
+        return false;
+    }
+    if (count >= min && count <= max)
+        return true;
+    if (min == max)
+        sema_report(ctx, call->span, "'%s' takes %d argument%s, not %d", callee_name(ctx, call),
+                    min, min == 1 ? "" : "s", count);
+    else
+        sema_report(ctx, call->span, "'%s' takes %d to %d arguments, not %d", callee_name(ctx, call),
+                    min, max, count);
+    return false;
+}
+
+/* Types every argument; false if one is not a runtime scalar. */
+static bool check_scalar_args(FuncCtx *ctx, Node *call)
+{
+    bool ok = true;
+    for (int i = 0; i < call->call.args.count; i++) {
+        Node *arg = call->call.args.items[i];
+        const Type *type = sema_check_value(ctx, arg);
+        if (type && !type_is_scalar(type)) {
+            sema_report(ctx, arg->span, "'%s' takes numbers here, not '%s'", callee_name(ctx, call), type->name);
+            type = NULL;
+        }
+        ok &= type != NULL;
+    }
+    return ok;
+}
+
+static Value finish_cast(FuncCtx *ctx, Node *call, const Type *to)
+{
+    Node **arg = &call->call.args.items[0];
+    ConstValue folded;
+    call->konst = (ConstValue){0};
+    if ((*arg)->konst.kind && fold_convert((*arg)->konst, (*arg)->type, to, &folded))
+        call->konst = folded;
+    *arg = sema_convert(ctx, *arg, to);
+    call->call.builtin = BUILTIN_CAST;
+    runtime(call, to);
+    Value v = sema_value_runtime(to);
+    v.konst = call->konst;
+    return v;
+}
+
+/* float32(x), np.int64(x), int(x), float(x), bool(x) */
+static Value check_cast(FuncCtx *ctx, Node *call, const Type *to, int callable)
+{
+    if (!expect_args(ctx, call, 1, 1) || !check_scalar_args(ctx, call))
+        return sema_value_error();
+    const Type *from = call->call.args.items[0]->type;
+    if (to && to->kind == TYPE_NONE) {
+        sema_report(ctx, call->span, "'none' is not a number type");
+        return sema_value_error();
+    }
+    if (callable == CALLABLE_INT)        /* Numba: int of an int keeps its type */
+        to = type_is_int(from) ? from : &type_int64_t;
+    else if (callable == CALLABLE_FLOAT) {
+        if (from->kind == TYPE_BOOL) {
+            sema_report(ctx, call->span, "float() takes a number, not 'bool'");
+            return sema_value_error();
+        }
+        to = type_is_float(from) ? from : &type_float64_t;
+    } else if (callable == CALLABLE_BOOL)
+        to = &type_bool_t;
+    return finish_cast(ctx, call, to);
+}
+
+/* cuda.grid(ndim), cuda.gridsize(ndim): ndim a constant 1, 2 or 3 */
+static Value check_grid(FuncCtx *ctx, Node *call, Builtin builtin)
+{
+    if (!expect_args(ctx, call, 1, 1))
+        return sema_value_error();
+    Node *arg = call->call.args.items[0];
+    const Type *type = sema_check_value(ctx, arg);
+    if (!type)
+        return sema_value_error();
+    if (!type_is_int(type) || arg->konst.kind != CONST_INT || arg->konst.i < 1 || arg->konst.i > 3) {
+        sema_report(ctx, arg->span, "%s() takes a constant 1, 2 or 3: the number of dimensions",
+                    sema_builtin_spelling(builtin));
+        return sema_value_error();
+    }
+    call->call.builtin = builtin;
+    int ndim = (int)arg->konst.i;
+    if (ndim == 1)
+        return runtime(call, &type_int64_t);
+    const Type *elts[3] = {&type_int64_t, &type_int64_t, &type_int64_t};
+    return runtime(call, type_tuple(ctx->sema->types, elts, ndim));
+}
+
+static Value check_syncthreads(FuncCtx *ctx, Node *call)
+{
+    if (!expect_args(ctx, call, 0, 0))
+        return sema_value_error();
+    call->call.builtin = BUILTIN_SYNCTHREADS;
+    return runtime(call, &type_none_t);
+}
+
+static bool is_atomic_dtype(const Type *t)
+{
+    return (type_is_int(t) && t->bits >= 32) || (type_is_float(t) && t->bits >= 32);
+}
+
+/* cuda.atomic.add(array, index, value): returns the old value */
+static Value check_atomic_add(FuncCtx *ctx, Node *call)
+{
+    if (!expect_args(ctx, call, 3, 3))
+        return sema_value_error();
+    Node **args = call->call.args.items;
+    const Type *array = sema_check_value(ctx, args[0]);
+    const Type *value = sema_check_value(ctx, args[2]);
+    if (!array || !value)
+        return sema_value_error();
+    if (array->kind != TYPE_ARRAY || !is_atomic_dtype(array->dtype)) {
+        sema_report(ctx, args[0]->span, "cuda.atomic.add needs an array of int32, uint32, int64, uint64, "
+                    "float32 or float64, not '%s'", array->name);
+        return sema_value_error();
+    }
+    if (!type_is_scalar(value)) {
+        sema_report(ctx, args[2]->span, "cuda.atomic.add adds a number, not '%s'", value->name);
+        return sema_value_error();
+    }
+    if (!sema_index_type(ctx, &args[1], array->ndim, args[1]->span))
+        return sema_value_error();
+    args[2] = sema_convert(ctx, args[2], array->dtype);
+    call->call.builtin = BUILTIN_ATOMIC_ADD;
+    return runtime(call, array->dtype);
+}
+
+static Value check_len(FuncCtx *ctx, Node *call)
+{
+    if (!expect_args(ctx, call, 1, 1))
+        return sema_value_error();
+    const Type *type = sema_check_value(ctx, call->call.args.items[0]);
+    if (!type)
+        return sema_value_error();
+    call->call.builtin = BUILTIN_LEN;
+    if (type->kind == TYPE_TUPLE)
+        call->konst = (ConstValue){.kind = CONST_INT, .i = type->count};
+    else if (type->kind != TYPE_ARRAY) {
+        sema_report(ctx, call->span, "len() takes an array or a tuple, not '%s'", type->name);
+        return sema_value_error();
+    }
+    Value v = runtime(call, &type_int64_t);
+    v.konst = call->konst;
+    return v;
+}
+
+/* min(a, b, ...), max(...): Numba unifies the arguments' types, pairwise
+ * in order of bit width. */
+static Value check_min_max(FuncCtx *ctx, Node *call, Builtin builtin)
+{
+    NodeList *args = &call->call.args;
+    if (args->count < 2) {
+        sema_report(ctx, call->span, "%s() takes two or more numbers (the one-argument form is not supported)",
+                    sema_builtin_spelling(builtin));
+        return sema_value_error();
+    }
+    if (!expect_args(ctx, call, 2, 1 << 20) || !check_scalar_args(ctx, call))
+        return sema_value_error();
+    const Type *sorted[64];
+    int count = args->count < 64 ? args->count : 64;
+    for (int i = 0; i < count; i++) {
+        const Type *t = args->items[i]->type;
+        int j = i;
+        for (; j > 0 && sorted[j - 1]->bits > t->bits; j--)
+            sorted[j] = sorted[j - 1];
+        sorted[j] = t;
+    }
+    const Type *type = sorted[0];
+    for (int i = 1; i < count && type; i++)
+        type = type_unify(ctx->sema->types, type, sorted[i]);
+    if (!type || type->kind == TYPE_BOOL) {
+        sema_report(ctx, call->span, "%s() takes numbers whose types unify", sema_builtin_spelling(builtin));
+        return sema_value_error();
+    }
+    for (int i = 0; i < args->count; i++)
+        args->items[i] = sema_convert(ctx, args->items[i], type);
+    call->call.builtin = builtin;
+    return runtime(call, type);
+}
+
+static Value check_abs(FuncCtx *ctx, Node *call)
+{
+    if (!expect_args(ctx, call, 1, 1) || !check_scalar_args(ctx, call))
+        return sema_value_error();
+    Node **arg = &call->call.args.items[0];
+    OpSignature sig;
+    if (!sema_resolve_abs((OpArg){(*arg)->type, sema_is_literal(*arg)}, &sig)) {
+        sema_report(ctx, call->span, "abs() does not take '%s'", (*arg)->type->name);
+        return sema_value_error();
+    }
+    *arg = sema_convert(ctx, *arg, sig.result);
+    call->call.builtin = BUILTIN_ABS;
+    return runtime(call, sig.result);
+}
+
+/* range(stop), range(start, stop[, step]), as a for loop's iterable */
+static Value check_range(FuncCtx *ctx, Node *call)
+{
+    if (!expect_args(ctx, call, 1, 3) || !check_scalar_args(ctx, call))
+        return sema_value_error();
+    NodeList *args = &call->call.args;
+    OpArg offered[3];
+    for (int i = 0; i < args->count; i++)
+        offered[i] = (OpArg){args->items[i]->type, sema_is_literal(args->items[i])};
+    OpSignature sig;
+    if (!sema_resolve_range(offered, args->count, &sig)) {
+        sema_report(ctx, call->span, "range() takes integers");
+        return sema_value_error();
+    }
+    Node *step = args->count == 3 ? args->items[2] : NULL;
+    if (step && step->konst.kind == CONST_INT && step->konst.i == 0) {
+        sema_report(ctx, step->span, "range() step must not be zero");
+        return sema_value_error();
+    }
+    for (int i = 0; i < args->count; i++)
+        args->items[i] = sema_convert(ctx, args->items[i], sig.result);
+    call->call.builtin = BUILTIN_RANGE;
+    return runtime(call, type_range(ctx->sema->types, sig.result));
+}
+
+static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
+{
+    if (!callee) {
+        sema_report(ctx, call->call.func->span, "'%s' is not a @cuda.jit function: kernels can call "
+                    "only @cuda.jit(device=True) functions", callee_name(ctx, call));
+        return sema_value_error();
+    }
+    if (callee->is_kernel) {
+        sema_report(ctx, call->span, "kernel '%.*s' cannot be called from device code: launch it from "
+                    "the host, or make it a @cuda.jit(device=True) function", STR_ARG(callee->name));
+        return sema_value_error();
+    }
+    if (!callee->param_types || !expect_args(ctx, call, callee->param_count, callee->param_count))
+        return sema_value_error();
+    bool ok = true;
+    for (int i = 0; i < callee->param_count; i++) {
+        Node **arg = &call->call.args.items[i];
+        const Type *type = sema_check_value(ctx, *arg);
+        if (type && type_can_convert(type, callee->param_types[i]) == CONV_NONE) {
+            sema_report(ctx, (*arg)->span, "argument %d of '%.*s' must be '%s', not '%s'", i + 1,
+                        STR_ARG(callee->name), callee->param_types[i]->name, type->name);
+            type = NULL;
+        }
+        ok &= type != NULL;
+        if (type)
+            *arg = sema_convert(ctx, *arg, callee->param_types[i]);
+    }
+    call->call.callee = callee;
+    return ok ? runtime(call, callee->return_type) : sema_value_error();
+}
+
+static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
+{
+    switch (id) {
+    case BUILTIN_GRID:
+    case BUILTIN_GRIDSIZE: return check_grid(ctx, call, (Builtin)id);
+    case BUILTIN_SYNCTHREADS: return check_syncthreads(ctx, call);
+    case BUILTIN_ATOMIC_ADD: return check_atomic_add(ctx, call);
+    case BUILTIN_SHARED_ARRAY: return sema_check_shared_array(ctx, call);
+    case BUILTIN_RANGE: return check_range(ctx, call);
+    case BUILTIN_LEN: return check_len(ctx, call);
+    case BUILTIN_MIN:
+    case BUILTIN_MAX: return check_min_max(ctx, call, (Builtin)id);
+    case BUILTIN_ABS: return check_abs(ctx, call);
+    case CALLABLE_INT:
+    case CALLABLE_FLOAT:
+    case CALLABLE_BOOL: return check_cast(ctx, call, NULL, id);
+    case CALLABLE_JIT:
+        sema_report(ctx, call->span, "cuda.jit can only be used as a decorator");
+        return sema_value_error();
+    }
+    sema_report(ctx, call->span, "this cannot be called here");
+    return sema_value_error();
+}
+
+/* Types the arguments of a call that failed, so their own errors show. */
+static Value check_args_only(FuncCtx *ctx, Node *call)
+{
+    for (int i = 0; i < call->call.args.count; i++)
+        sema_check_expr(ctx, call->call.args.items[i]);
+    return sema_value_error();
+}
+
+Value sema_check_call(FuncCtx *ctx, Node *call)
+{
+    Value f = sema_check_expr(ctx, call->call.func);
+    switch (f.kind) {
+    case VAL_TYPE: return check_cast(ctx, call, f.type, 0);
+    case VAL_BUILTIN: return check_builtin_call(ctx, call, f.id);
+    case VAL_FUNCTION: return check_device_call(ctx, call, f.func);
+    case VAL_NAMESPACE:
+        sema_report(ctx, call->call.func->span, "module '%s' is not callable", sema_namespace_name(f.id));
+        return check_args_only(ctx, call);
+    case VAL_RUNTIME:
+        sema_report(ctx, call->call.func->span, "a value of type '%s' is not callable", f.type->name);
+        return check_args_only(ctx, call);
+    default:
+        return check_args_only(ctx, call);
+    }
+}

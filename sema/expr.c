@@ -1,0 +1,384 @@
+/* Expressions: names, literals, attributes, subscripts and operators, typed
+ * with Numba's rules (operators.c), folded when constant (fold.c), and with
+ * every implicit conversion made an explicit Convert node in the final pass.
+ * Calls are in calls.c. */
+#include "sema_internal.h"
+
+static Value runtime(Node *node, const Type *type)
+{
+    node->type = type;
+    return sema_value_runtime(type);
+}
+
+static Value runtime_const(Node *node, const Type *type, ConstValue konst)
+{
+    node->type = type;
+    node->konst = konst;
+    Value v = sema_value_runtime(type);
+    v.konst = konst;
+    return v;
+}
+
+/* Literals, and names of module constants: Numba's Literal types, which
+ * convert to their own type by promotion rather than exactly. */
+bool sema_is_literal(const Node *node)
+{
+    return node->konst.kind == CONST_INT || node->konst.kind == CONST_BOOL;
+}
+
+Node *sema_convert(FuncCtx *ctx, Node *node, const Type *to)
+{
+    if (!ctx->final || !node->type || !to || node->type == to)
+        return node;
+    Node *convert = ast_new(ctx->sema->arena, NODE_CONVERT, node->span);
+    convert->convert.operand = node;
+    convert->type = to;
+    ConstValue folded;
+    if (node->konst.kind != CONST_NONE && fold_convert(node->konst, node->type, to, &folded))
+        convert->konst = folded;
+    return convert;
+}
+
+/* node's constant value as type `to`, for folding before Converts exist. */
+static bool const_as(const Node *node, const Type *to, ConstValue *out)
+{
+    if (node->konst.kind == CONST_NONE)
+        return false;
+    if (node->type == to) {
+        *out = node->konst;
+        return true;
+    }
+    return fold_convert(node->konst, node->type, to, out);
+}
+
+const Type *sema_check_value(FuncCtx *ctx, Node *node)
+{
+    Value v = sema_check_expr(ctx, node);
+    if (v.kind == VAL_RUNTIME)
+        return v.type;
+    if (v.kind == VAL_TYPE)
+        sema_report(ctx, node->span, "'%s' is a type, not a value (to convert, call it: %s(x))",
+                    v.type->name, v.type->name);
+    else if (v.kind == VAL_NAMESPACE)
+        sema_report(ctx, node->span, "'%s' is a module, not a value", sema_namespace_name(v.id));
+    else if (v.kind == VAL_BUILTIN || v.kind == VAL_FUNCTION)
+        sema_report(ctx, node->span, "a function is not a value here (did you mean to call it?)");
+    return NULL;
+}
+
+void sema_check_condition(FuncCtx *ctx, Node *cond)
+{
+    const Type *type = sema_check_value(ctx, cond);
+    if (type && !type_is_scalar(type))
+        sema_report(ctx, cond->span, "a condition must be a number or a bool, not '%s'", type->name);
+}
+
+static Value check_int(Node *node)
+{
+    uint64_t value = node->int_lit.value;
+    const Type *type = value > (uint64_t)INT64_MAX ? &type_uint64_t : &type_int64_t;
+    return runtime_const(node, type, (ConstValue){.kind = CONST_INT, .i = (int64_t)value});
+}
+
+static Value check_name(FuncCtx *ctx, Node *node)
+{
+    Str id = node->name.id;
+    Symbol *sym = sema_lookup_local(ctx, id);
+    if (sym) {
+        node->name.sym = sym;
+        if (!sym->type) {
+            sema_report(ctx, span_point(node->span), "local variable '%.*s' is used before it is assigned a value",
+                        STR_ARG(id));
+            return sema_value_error();
+        }
+        return runtime(node, sym->type);
+    }
+    sym = sema_lookup_global(ctx->sema, id);
+    Value v = sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(id);
+    node->name.sym = sym;
+    if (v.kind == VAL_ERROR)
+        sema_report(ctx, span_point(node->span), "name '%.*s' is not defined", STR_ARG(id));
+    else if (v.kind == VAL_UNSUPPORTED) {
+        sema_report(ctx, node->span, "'%s' is not supported by pykc yet", v.what);
+        return sema_value_error();
+    } else if (v.kind == VAL_RUNTIME)
+        runtime_const(node, v.type, v.konst);
+    return v;
+}
+
+static Value check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
+{
+    Str attr = node->attribute.attr;
+    if (str_eq_cstr(attr, "shape")) {
+        const Type *dims[3] = {&type_int64_t, &type_int64_t, &type_int64_t};
+        node->attribute.builtin = BUILTIN_ARRAY_SHAPE;
+        return runtime(node, type_tuple(ctx->sema->types, dims, array->ndim));
+    }
+    if (str_eq_cstr(attr, "size")) {
+        node->attribute.builtin = BUILTIN_ARRAY_SIZE;
+        return runtime(node, &type_int64_t);
+    }
+    if (str_eq_cstr(attr, "ndim")) {
+        node->attribute.builtin = BUILTIN_ARRAY_NDIM;
+        return runtime_const(node, &type_int64_t, (ConstValue){.kind = CONST_INT, .i = array->ndim});
+    }
+    if (str_eq_cstr(attr, "strides") || str_eq_cstr(attr, "itemsize") || str_eq_cstr(attr, "nbytes") ||
+        str_eq_cstr(attr, "T") || str_eq_cstr(attr, "dtype"))
+        sema_report(ctx, node->span, "array attribute '%.*s' is not supported by pykc yet", STR_ARG(attr));
+    else
+        sema_report(ctx, node->span, "an array has no attribute '%.*s'", STR_ARG(attr));
+    return sema_value_error();
+}
+
+static Value check_attribute(FuncCtx *ctx, Node *node)
+{
+    Value base = sema_check_expr(ctx, node->attribute.value);
+    Str attr = node->attribute.attr;
+    if (base.kind == VAL_ERROR)
+        return base;
+    if (base.kind == VAL_RUNTIME) {
+        if (base.type->kind == TYPE_ARRAY)
+            return check_array_attribute(ctx, node, base.type);
+        sema_report(ctx, node->span, "a value of type '%s' has no attribute '%.*s'", base.type->name, STR_ARG(attr));
+        return sema_value_error();
+    }
+    Value v = sema_resolve_attribute(ctx->sema, base, attr);
+    if (v.kind == VAL_ERROR) {
+        if (base.kind == VAL_NAMESPACE)
+            sema_report(ctx, node->span, "module '%s' has no attribute '%.*s'", sema_namespace_name(base.id), STR_ARG(attr));
+        else
+            sema_report(ctx, node->span, "this has no attribute '%.*s'", STR_ARG(attr));
+    } else if (v.kind == VAL_UNSUPPORTED) {
+        sema_report(ctx, node->span, "'%s' is not supported by pykc yet", v.what);
+        return sema_value_error();
+    } else if (v.kind == VAL_RUNTIME) {
+        node->attribute.builtin = v.id;   /* thread geometry; 0 for constants */
+        runtime_const(node, v.type, v.konst);
+    }
+    return v;
+}
+
+/* An array index: an integer (signed ones become int64, unsigned uint64,
+ * as Numba normalises them) or a tuple of ndim integers. */
+static bool check_one_index(FuncCtx *ctx, Node **index)
+{
+    if ((*index)->kind == NODE_SLICE) {
+        sema_report(ctx, (*index)->span, "array slicing is not supported by pykc yet");
+        return false;
+    }
+    const Type *type = sema_check_value(ctx, *index);
+    if (!type)
+        return false;
+    if (!type_is_int(type)) {
+        sema_report(ctx, (*index)->span, "an array index must be an integer, not '%s'", type->name);
+        return false;
+    }
+    *index = sema_convert(ctx, *index, type->is_signed ? &type_int64_t : &type_uint64_t);
+    return true;
+}
+
+const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at)
+{
+    Node *node = *index;
+    int count = node->kind == NODE_TUPLE ? node->tuple.elts.count : 1;
+    if (count != ndim) {
+        sema_report(ctx, at, "a %d-d array takes %d ind%s here, not %d (indexing fewer dimensions "
+                    "makes a view, which is not supported yet)", ndim, ndim, ndim == 1 ? "ex" : "ices", count);
+        return NULL;
+    }
+    if (node->kind != NODE_TUPLE)
+        return check_one_index(ctx, index) ? &type_int64_t : NULL;
+    bool ok = true;
+    for (int i = 0; i < count; i++)
+        ok &= check_one_index(ctx, &node->tuple.elts.items[i]);
+    if (ok) {
+        const Type *elts[3];
+        for (int i = 0; i < count; i++)
+            elts[i] = node->tuple.elts.items[i]->type;
+        node->type = type_tuple(ctx->sema->types, elts, count);
+    }
+    return ok ? node->type : NULL;
+}
+
+static Value check_tuple_subscript(FuncCtx *ctx, Node *node, const Type *tuple)
+{
+    Node *index = node->subscript.index;
+    const Type *type = sema_check_value(ctx, index);
+    if (!type)
+        return sema_value_error();
+    if (!type_is_int(type) || index->konst.kind != CONST_INT) {
+        sema_report(ctx, index->span, "a tuple index must be a constant integer");
+        return sema_value_error();
+    }
+    int64_t i = index->konst.i;
+    if (i < -tuple->count || i >= tuple->count) {
+        sema_report(ctx, index->span, "tuple index %lld is out of range for a tuple of %d elements",
+                    (long long)i, tuple->count);
+        return sema_value_error();
+    }
+    return runtime(node, tuple->elts[i < 0 ? i + tuple->count : i]);
+}
+
+static Value check_subscript(FuncCtx *ctx, Node *node)
+{
+    Value base = sema_check_expr(ctx, node->subscript.value);
+    if (base.kind == VAL_TYPE) {
+        sema_report(ctx, node->span, "array types such as '%s[:]' belong in signatures and annotations",
+                    base.type->name);
+        return sema_value_error();
+    }
+    if (base.kind != VAL_RUNTIME) {
+        if (base.kind != VAL_ERROR)
+            sema_report(ctx, node->subscript.value->span, "this cannot be indexed");
+        return sema_value_error();
+    }
+    if (base.type->kind == TYPE_TUPLE)
+        return check_tuple_subscript(ctx, node, base.type);
+    if (base.type->kind != TYPE_ARRAY) {
+        sema_report(ctx, node->subscript.value->span, "a value of type '%s' cannot be indexed", base.type->name);
+        return sema_value_error();
+    }
+    if (!sema_index_type(ctx, &node->subscript.index, base.type->ndim, node->span))
+        return sema_value_error();
+    return runtime(node, base.type->dtype);
+}
+
+static Value check_binop(FuncCtx *ctx, Node *node)
+{
+    BinOpKind op = node->binop.op;
+    node->konst = (ConstValue){0};
+    const Type *lt = sema_check_value(ctx, node->binop.left);
+    const Type *rt = sema_check_value(ctx, node->binop.right);
+    if (!lt || !rt)
+        return sema_value_error();
+    OpArg left = {lt, sema_is_literal(node->binop.left)};
+    OpArg right = {rt, sema_is_literal(node->binop.right)};
+    OpSignature sig;
+    if (op == BINOP_MATMUL || !type_is_scalar(lt) || !type_is_scalar(rt) ||
+        !sema_resolve_binop(op, left, right, &sig)) {
+        sema_report(ctx, node->span, "unsupported operand types for %s: '%s' and '%s'",
+                    ast_binop_spelling(op), lt->name, rt->name);
+        return sema_value_error();
+    }
+    if (op == BINOP_POW && type_is_float(sig.args[1])) {
+        sema_report(ctx, node->span, "'**' with a float exponent needs libdevice, which pykc does not link yet");
+        return sema_value_error();
+    }
+    /* Numba computes in the result type; only a float power keeps an int exponent. */
+    bool int_exponent = op == BINOP_POW && type_is_float(sig.result) && type_is_int(sig.args[1]);
+    const Type *right_type = int_exponent ? sig.args[1] : sig.result;
+    ConstValue a, b, folded;
+    if (const_as(node->binop.left, sig.result, &a) && const_as(node->binop.right, right_type, &b) &&
+        fold_binop(op, sig.result, a, right_type, b, &folded))
+        node->konst = folded;
+    node->binop.left = sema_convert(ctx, node->binop.left, sig.result);
+    node->binop.right = sema_convert(ctx, node->binop.right, right_type);
+    return runtime_const(node, sig.result, node->konst);
+}
+
+static Value check_unary(FuncCtx *ctx, Node *node)
+{
+    UnaryOpKind op = node->unary.op;
+    node->konst = (ConstValue){0};
+    Node *operand = node->unary.operand;
+    const Type *type = sema_check_value(ctx, operand);
+    if (!type)
+        return sema_value_error();
+    OpSignature sig;
+    if (!type_is_scalar(type) ||
+        (op != UNARY_NOT && !sema_resolve_unary(op, (OpArg){type, sema_is_literal(operand)}, &sig))) {
+        sema_report(ctx, node->span, "unsupported operand type for unary %s: '%s'", ast_unary_spelling(op), type->name);
+        return sema_value_error();
+    }
+    const Type *result = op == UNARY_NOT ? &type_bool_t : sig.result;
+    const Type *operand_type = op == UNARY_NOT ? type : sig.result;
+    ConstValue a, folded;
+    if (const_as(operand, operand_type, &a) && fold_unary(op, operand_type, a, &folded))
+        node->konst = folded;
+    node->unary.operand = sema_convert(ctx, operand, operand_type);
+    return runtime_const(node, result, node->konst);
+}
+
+/* a and b, a or b: Python's value semantics; the result type unifies both. */
+static Value check_boolop(FuncCtx *ctx, Node *node)
+{
+    node->konst = (ConstValue){0};
+    const Type *lt = sema_check_value(ctx, node->boolop.left);
+    const Type *rt = sema_check_value(ctx, node->boolop.right);
+    if (!lt || !rt)
+        return sema_value_error();
+    const Type *type = type_is_scalar(lt) && type_is_scalar(rt) ? type_unify(ctx->sema->types, lt, rt) : NULL;
+    if (!type) {
+        sema_report(ctx, node->span, "the operands of '%s' have types '%s' and '%s', which do not unify",
+                    node->boolop.op == BOOLOP_AND ? "and" : "or", lt->name, rt->name);
+        return sema_value_error();
+    }
+    ConstValue a, b;
+    if (const_as(node->boolop.left, type, &a) && const_as(node->boolop.right, type, &b)) {
+        bool left_true = fold_truth(a, type);
+        node->konst = (node->boolop.op == BOOLOP_AND) == left_true ? b : a;
+    }
+    node->boolop.left = sema_convert(ctx, node->boolop.left, type);
+    node->boolop.right = sema_convert(ctx, node->boolop.right, type);
+    return runtime_const(node, type, node->konst);
+}
+
+static Value check_ifexp(FuncCtx *ctx, Node *node)
+{
+    sema_check_condition(ctx, node->ifexp.cond);
+    const Type *bt = sema_check_value(ctx, node->ifexp.body);
+    const Type *ot = sema_check_value(ctx, node->ifexp.orelse);
+    if (!bt || !ot)
+        return sema_value_error();
+    const Type *type = type_unify(ctx->sema->types, bt, ot);
+    if (!type) {
+        sema_report(ctx, node->span, "the two results of this conditional expression have types "
+                    "'%s' and '%s', which do not unify", bt->name, ot->name);
+        return sema_value_error();
+    }
+    node->ifexp.body = sema_convert(ctx, node->ifexp.body, type);
+    node->ifexp.orelse = sema_convert(ctx, node->ifexp.orelse, type);
+    return runtime(node, type);
+}
+
+static Value check_tuple(FuncCtx *ctx, Node *node)
+{
+    int count = node->tuple.elts.count;
+    const Type **elts = ARENA_ARRAY(ctx->sema->arena, const Type *, count + 1);
+    bool ok = true;
+    for (int i = 0; i < count; i++)
+        ok &= (elts[i] = sema_check_value(ctx, node->tuple.elts.items[i])) != NULL;
+    return ok ? runtime(node, type_tuple(ctx->sema->types, elts, count)) : sema_value_error();
+}
+
+Value sema_check_expr(FuncCtx *ctx, Node *node)
+{
+    switch (node->kind) {
+    case NODE_INT: return check_int(node);
+    case NODE_FLOAT:
+        return runtime_const(node, &type_float64_t, (ConstValue){.kind = CONST_FLOAT, .f = node->float_lit.value});
+    case NODE_BOOL:
+        return runtime_const(node, &type_bool_t, (ConstValue){.kind = CONST_BOOL, .b = node->bool_lit.value});
+    case NODE_NONE: return runtime(node, &type_none_t);
+    case NODE_STRING:
+        sema_report(ctx, node->span, "strings are not supported as values in kernels");
+        return sema_value_error();
+    case NODE_NAME: return check_name(ctx, node);
+    case NODE_ATTRIBUTE: return check_attribute(ctx, node);
+    case NODE_SUBSCRIPT: return check_subscript(ctx, node);
+    case NODE_CALL: return sema_check_call(ctx, node);
+    case NODE_BINOP: return check_binop(ctx, node);
+    case NODE_UNARY: return check_unary(ctx, node);
+    case NODE_BOOLOP: return check_boolop(ctx, node);
+    case NODE_COMPARE: return sema_check_compare(ctx, node);
+    case NODE_IFEXP: return check_ifexp(ctx, node);
+    case NODE_TUPLE: return check_tuple(ctx, node);
+    case NODE_CONVERT: return sema_value_runtime(node->type);
+    case NODE_SLICE:
+        sema_report(ctx, node->span, "a slice can only appear inside brackets");
+        return sema_value_error();
+    default:
+        sema_report(ctx, node->span, "this is not an expression");
+        return sema_value_error();
+    }
+}

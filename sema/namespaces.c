@@ -1,0 +1,231 @@
+/* What names mean: the module scope's symbols, the modules a kernel may
+ * import (numba, numba.cuda, numba.types, numpy, math) and the attributes
+ * of each, and Python's builtins. Names Numba has but pykc does not support
+ * yet resolve to VAL_UNSUPPORTED, so the error can say so by name instead of
+ * "not defined". */
+#include "sema_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+Value sema_value_runtime(const Type *type) { return (Value){.kind = VAL_RUNTIME, .type = type}; }
+Value sema_value_error(void) { return (Value){.kind = VAL_ERROR}; }
+
+static Value value_namespace(Namespace ns) { return (Value){.kind = VAL_NAMESPACE, .id = (int)ns}; }
+static Value value_builtin(int id) { return (Value){.kind = VAL_BUILTIN, .id = id}; }
+static Value value_type(const Type *type) { return (Value){.kind = VAL_TYPE, .type = type}; }
+static Value value_unsupported(const char *what) { return (Value){.kind = VAL_UNSUPPORTED, .what = what}; }
+
+static Value value_float_const(double f)
+{
+    Value v = sema_value_runtime(&type_float64_t);
+    v.konst = (ConstValue){.kind = CONST_FLOAT, .f = f};
+    return v;
+}
+
+const char *sema_namespace_name(int ns)
+{
+    static const char *const names[] = {
+        [NS_NUMBA] = "numba", [NS_NUMBA_TYPES] = "numba.types", [NS_CUDA] = "numba.cuda",
+        [NS_CUDA_SHARED] = "numba.cuda.shared", [NS_CUDA_ATOMIC] = "numba.cuda.atomic",
+        [NS_NUMPY] = "numpy", [NS_MATH] = "math", [NS_THREADIDX] = "cuda.threadIdx",
+        [NS_BLOCKIDX] = "cuda.blockIdx", [NS_BLOCKDIM] = "cuda.blockDim",
+        [NS_GRIDDIM] = "cuda.gridDim",
+    };
+    return names[ns];
+}
+
+Symbol *sema_lookup_global(Sema *sema, Str name)
+{
+    for (int i = sema->global_count - 1; i >= 0; i--)
+        if (str_eq(sema->globals[i]->name, name))
+            return sema->globals[i];
+    return NULL;
+}
+
+Symbol *sema_define_global(Sema *sema, SymbolKind kind, Str name, Span def)
+{
+    Symbol **grown = ARENA_ARRAY(sema->arena, Symbol *, sema->global_count + 1);
+    if (sema->global_count)
+        memcpy(grown, sema->globals, sizeof(Symbol *) * (size_t)sema->global_count);
+    Symbol *sym = ARENA_NEW(sema->arena, Symbol);
+    sym->kind = kind;
+    sym->name = name;
+    sym->def = def;
+    sym->param_index = -1;
+    grown[sema->global_count++] = sym;
+    sema->globals = grown;
+    return sym;
+}
+
+Value sema_symbol_value(const Symbol *sym)
+{
+    switch (sym->kind) {
+    case SYM_MODULE: return value_namespace((Namespace)sym->id);
+    case SYM_TYPE: return value_type(sym->type);
+    case SYM_BUILTIN: return value_builtin(sym->id);
+    case SYM_FUNCTION: return (Value){.kind = VAL_FUNCTION, .func = sym->func};
+    case SYM_CONST: {
+        Value v = sema_value_runtime(sym->type);
+        v.konst = sym->value;
+        return v;
+    }
+    case SYM_LOCAL: return sema_value_runtime(sym->type);
+    }
+    return sema_value_error();
+}
+
+bool sema_import_module(Sema *sema, Str dotted, Value *out)
+{
+    (void)sema;
+    static const struct { const char *name; Namespace ns; } modules[] = {
+        {"numba", NS_NUMBA}, {"numba.cuda", NS_CUDA}, {"numba.types", NS_NUMBA_TYPES},
+        {"numba.core.types", NS_NUMBA_TYPES}, {"numpy", NS_NUMPY}, {"math", NS_MATH},
+    };
+    for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
+        if (str_eq_cstr(dotted, modules[i].name)) {
+            *out = value_namespace(modules[i].ns);
+            return true;
+        }
+    return false;
+}
+
+/* Names of numba.cuda that later versions of pykc will support. */
+static const char *const cuda_not_yet[] = {
+    "local", "const", "syncthreads_count", "syncthreads_and", "syncthreads_or",
+    "syncwarp", "threadfence", "threadfence_block", "threadfence_system",
+    "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync", "all_sync",
+    "any_sync", "eq_sync", "ballot_sync", "match_any_sync", "match_all_sync",
+    "activemask", "lanemask_lt", "laneid", "warpsize", "popc", "brev", "clz",
+    "ffs", "fma", "cbrt", "selp", "libdevice", "fp16", "bf16", "cg", "nanosleep",
+    "random", NULL,
+};
+
+static const char *const atomic_not_yet[] = {
+    "sub", "max", "min", "nanmax", "nanmin", "and_", "or_", "xor", "exch", "inc",
+    "dec", "cas", "compare_and_swap", NULL,
+};
+
+static const char *find_name(const char *const *names, Str attr)
+{
+    for (int i = 0; names[i]; i++)
+        if (str_eq_cstr(attr, names[i]))
+            return names[i];
+    return NULL;
+}
+
+static Value unsupported_attr(Sema *sema, const char *prefix, Str attr)
+{
+    return value_unsupported(arena_printf(sema->arena, "%s.%.*s", prefix, STR_ARG(attr)));
+}
+
+static Value resolve_cuda(Sema *sema, Str attr)
+{
+    if (str_eq_cstr(attr, "grid")) return value_builtin(BUILTIN_GRID);
+    if (str_eq_cstr(attr, "gridsize")) return value_builtin(BUILTIN_GRIDSIZE);
+    if (str_eq_cstr(attr, "syncthreads")) return value_builtin(BUILTIN_SYNCTHREADS);
+    if (str_eq_cstr(attr, "threadIdx")) return value_namespace(NS_THREADIDX);
+    if (str_eq_cstr(attr, "blockIdx")) return value_namespace(NS_BLOCKIDX);
+    if (str_eq_cstr(attr, "blockDim")) return value_namespace(NS_BLOCKDIM);
+    if (str_eq_cstr(attr, "gridDim")) return value_namespace(NS_GRIDDIM);
+    if (str_eq_cstr(attr, "shared")) return value_namespace(NS_CUDA_SHARED);
+    if (str_eq_cstr(attr, "atomic")) return value_namespace(NS_CUDA_ATOMIC);
+    if (str_eq_cstr(attr, "jit")) return value_builtin(CALLABLE_JIT);
+    if (find_name(cuda_not_yet, attr))
+        return unsupported_attr(sema, "cuda", attr);
+    return sema_value_error();
+}
+
+static Value resolve_dim3(Namespace ns, Str attr)
+{
+    static const Builtin first[] = {
+        [NS_THREADIDX] = BUILTIN_THREADIDX_X, [NS_BLOCKIDX] = BUILTIN_BLOCKIDX_X,
+        [NS_BLOCKDIM] = BUILTIN_BLOCKDIM_X, [NS_GRIDDIM] = BUILTIN_GRIDDIM_X,
+    };
+    if (attr.len != 1 || attr.ptr[0] < 'x' || attr.ptr[0] > 'z')
+        return sema_value_error();
+    Value v = sema_value_runtime(&type_int32_t);
+    v.id = (int)first[ns] + (attr.ptr[0] - 'x');
+    return v;
+}
+
+static Value resolve_math(Sema *sema, Str attr, const char *module)
+{
+    /* Python's values, to double precision. */
+    if (str_eq_cstr(attr, "pi")) return value_float_const(3.141592653589793);
+    if (str_eq_cstr(attr, "e")) return value_float_const(2.718281828459045);
+    if (str_eq_cstr(attr, "tau")) return value_float_const(6.283185307179586);
+    if (str_eq_cstr(attr, "inf")) return value_float_const(INFINITY);
+    if (str_eq_cstr(attr, "nan")) return value_float_const(NAN);
+    return unsupported_attr(sema, module, attr);
+}
+
+/* base.attr for a compile-time base. A runtime value's attributes (array
+ * .shape and friends) are resolved in expr.c. VAL_ERROR if there is none. */
+Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
+{
+    if (base.kind != VAL_NAMESPACE)
+        return sema_value_error();
+    Namespace ns = (Namespace)base.id;
+    const Type *type = type_scalar_by_name(attr);
+    switch (ns) {
+    case NS_NUMBA:
+        if (str_eq_cstr(attr, "cuda")) return value_namespace(NS_CUDA);
+        if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
+        if (type) return value_type(type);
+        if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit"))
+            return unsupported_attr(sema, "numba", attr);
+        return sema_value_error();
+    case NS_NUMBA_TYPES:
+        return type ? value_type(type) : sema_value_error();
+    case NS_CUDA:
+        return resolve_cuda(sema, attr);
+    case NS_CUDA_SHARED:
+        return str_eq_cstr(attr, "array") ? value_builtin(BUILTIN_SHARED_ARRAY) : sema_value_error();
+    case NS_CUDA_ATOMIC:
+        if (str_eq_cstr(attr, "add")) return value_builtin(BUILTIN_ATOMIC_ADD);
+        return find_name(atomic_not_yet, attr) ? unsupported_attr(sema, "cuda.atomic", attr)
+                                               : sema_value_error();
+    case NS_NUMPY:
+        if (type && type != &type_none_t) return value_type(type);
+        return resolve_math(sema, attr, "numpy");
+    case NS_MATH:
+        return resolve_math(sema, attr, "math");
+    case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
+        return resolve_dim3(ns, attr);
+    }
+    return sema_value_error();
+}
+
+/* A compile-time name or attribute chain (decorators, annotations): a
+ * global, a builtin, or an attribute of one. VAL_ERROR if it is none of
+ * these; nothing is reported. */
+Value sema_resolve_static(Sema *sema, const Node *node)
+{
+    if (node->kind == NODE_NAME) {
+        Symbol *sym = sema_lookup_global(sema, node->name.id);
+        return sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(node->name.id);
+    }
+    if (node->kind == NODE_ATTRIBUTE)
+        return sema_resolve_attribute(sema, sema_resolve_static(sema, node->attribute.value),
+                                      node->attribute.attr);
+    return sema_value_error();
+}
+
+Value sema_lookup_builtin_name(Str name)
+{
+    static const struct { const char *name; int id; } builtins[] = {
+        {"range", BUILTIN_RANGE}, {"len", BUILTIN_LEN}, {"min", BUILTIN_MIN},
+        {"max", BUILTIN_MAX}, {"abs", BUILTIN_ABS}, {"int", CALLABLE_INT},
+        {"float", CALLABLE_FLOAT}, {"bool", CALLABLE_BOOL},
+    };
+    static const char *const not_yet[] = {
+        "print", "round", "pow", "divmod", "enumerate", "zip", "sum", "any", "all",
+        "complex", "iter", "next", "tuple", "slice", NULL,
+    };
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+        if (str_eq_cstr(name, builtins[i].name))
+            return value_builtin(builtins[i].id);
+    const char *what = find_name(not_yet, name);
+    return what ? value_unsupported(what) : sema_value_error();
+}

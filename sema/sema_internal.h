@@ -1,0 +1,119 @@
+/* Sema's private state and the functions its files share.
+ *
+ * sema_check_module (module.c) resolves imports and constants, reads each
+ * function's signature (signature.c), then checks each function body
+ * (function.c): statements (stmt.c) and expressions (expr.c, calls.c) are
+ * typed in passes until every local's unified type stops changing; a last,
+ * "final" pass reports errors and makes conversions explicit. */
+#ifndef PYKC_SEMA_INTERNAL_H
+#define PYKC_SEMA_INTERNAL_H
+
+#include "fold.h"
+#include "operators.h"
+#include "sema.h"
+
+/* What an expression denotes. Only VAL_RUNTIME values exist at run time;
+ * the others name things (a module, a type, a builtin) that calls,
+ * attributes and type expressions resolve at compile time. */
+typedef enum ValueKind {
+    VAL_ERROR,        /* already reported (or, in a non-final pass, unknown) */
+    VAL_RUNTIME,      /* a typed value; node->type is set */
+    VAL_NAMESPACE,    /* numba, cuda, cuda.shared, cuda.threadIdx, ...: id is a Namespace */
+    VAL_TYPE,         /* float32, np.int64, void: type */
+    VAL_BUILTIN,      /* a callable: id is a Builtin or a Callable */
+    VAL_FUNCTION,     /* a @cuda.jit function of this module: func */
+    VAL_UNSUPPORTED,  /* a known Numba name pykc does not support yet: what */
+} ValueKind;
+
+typedef enum Namespace {
+    NS_NUMBA, NS_NUMBA_TYPES, NS_CUDA, NS_CUDA_SHARED, NS_CUDA_ATOMIC, NS_NUMPY,
+    NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM,
+} Namespace;
+
+/* Callables that sema rewrites (to a CAST) or that only decorate. */
+typedef enum Callable {
+    CALLABLE_INT = BUILTIN_COUNT, /* int(x) */
+    CALLABLE_FLOAT,               /* float(x) */
+    CALLABLE_BOOL,                /* bool(x) */
+    CALLABLE_JIT,                 /* cuda.jit, as a decorator */
+} Callable;
+
+typedef struct Value {
+    ValueKind kind;
+    const Type *type;
+    int id;
+    FuncInfo *func;
+    const char *what;
+    ConstValue konst;           /* VAL_RUNTIME: a compile-time value, if any */
+} Value;
+
+typedef struct Sema {
+    Arena *arena;
+    Diag *diag;
+    TypeTable *types;
+    const SemaOptions *options;
+    Symbol **globals;           /* module scope, in definition order */
+    int global_count;
+    FuncInfo **funcs;
+    int func_count;
+} Sema;
+
+/* The state of checking one function body. */
+typedef struct FuncCtx {
+    Sema *sema;
+    FuncInfo *func;
+    bool final;                 /* report errors and insert Converts */
+    bool changed;               /* a local's type changed in this pass */
+    int loop_depth;
+    Str assigning;              /* the variable being assigned, for naming */
+} FuncCtx;
+
+/* namespaces.c */
+Value sema_value_runtime(const Type *type);
+Value sema_value_error(void);
+Symbol *sema_lookup_global(Sema *sema, Str name);
+Symbol *sema_define_global(Sema *sema, SymbolKind kind, Str name, Span def);
+bool sema_import_module(Sema *sema, Str dotted, Value *out);
+Value sema_resolve_attribute(Sema *sema, Value base, Str attr);
+Value sema_symbol_value(const Symbol *sym);
+Value sema_lookup_builtin_name(Str name);
+Value sema_resolve_static(Sema *sema, const Node *node);
+const char *sema_namespace_name(int ns);
+
+/* decorators.c: a def's decorators and signature; adds it to sema->funcs. */
+void sema_declare_function(Sema *sema, Node *def);
+
+/* signature.c: type expressions, from annotations or signature strings. */
+const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
+bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func, Span where);
+bool sema_signature_from_expr(Sema *sema, Node *expr, FuncInfo *func);
+
+/* function.c */
+void sema_check_function(Sema *sema, FuncInfo *func);
+void sema_report(FuncCtx *ctx, Span at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at);
+Symbol *sema_lookup_local(FuncCtx *ctx, Str name);
+
+/* stmt.c */
+void sema_check_block(FuncCtx *ctx, NodeList *body);
+void sema_collect_locals(FuncCtx *ctx, NodeList *body);
+
+/* expr.c */
+Value sema_check_expr(FuncCtx *ctx, Node *node);
+const Type *sema_check_value(FuncCtx *ctx, Node *node);      /* runtime value or NULL */
+Node *sema_convert(FuncCtx *ctx, Node *node, const Type *to);
+bool sema_is_literal(const Node *node);
+void sema_check_condition(FuncCtx *ctx, Node *cond);
+const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at);
+
+/* compare.c */
+Value sema_check_compare(FuncCtx *ctx, Node *node);
+
+/* calls.c */
+Value sema_check_call(FuncCtx *ctx, Node *call);
+
+/* shared.c */
+Value sema_check_shared_array(FuncCtx *ctx, Node *call);
+
+#endif

@@ -1,0 +1,121 @@
+/* cuda.shared.array(shape, dtype): a block's static shared memory. The shape
+ * must be a constant (a literal, a module constant, or a tuple of them) as
+ * Numba requires; the result is a C-contiguous array in shared memory, and
+ * each call site is recorded in the function's `shared` list (codegen makes
+ * one .shared variable of it; later analyses check its size). */
+#include "sema_internal.h"
+
+#include <string.h>
+
+/* The arguments by position or keyword (shape=..., dtype=...). */
+static bool shared_args(FuncCtx *ctx, Node *call, Node **shape, Node **dtype)
+{
+    NodeList *args = &call->call.args, *keywords = &call->call.keywords;
+    *shape = args->count > 0 ? args->items[0] : NULL;
+    *dtype = args->count > 1 ? args->items[1] : NULL;
+    bool ok = args->count <= 2;
+    if (!ok)
+        sema_report(ctx, call->span, "cuda.shared.array takes a shape and a dtype");
+    for (int i = 0; i < keywords->count; i++) {
+        Node *kw = keywords->items[i];
+        Str name = kw->keyword.name;
+        Node **slot = str_eq_cstr(name, "shape") ? shape : str_eq_cstr(name, "dtype") ? dtype : NULL;
+        if (!slot || *slot) {
+            sema_report(ctx, kw->span, slot ? "cuda.shared.array got '%.*s' twice"
+                        : str_eq_cstr(name, "alignment") ? "cuda.shared.array's '%.*s' is not supported yet"
+                        : "cuda.shared.array has no argument '%.*s'", STR_ARG(name));
+            ok = false;
+            continue;
+        }
+        *slot = kw->keyword.value;
+    }
+    if (ok && (!*shape || !*dtype)) {
+        sema_report(ctx, call->span, "cuda.shared.array needs a shape and a dtype, as in "
+                    "cuda.shared.array(128, float32)");
+        ok = false;
+    }
+    return ok;
+}
+
+static bool dimension(FuncCtx *ctx, Node *dim, int64_t *out)
+{
+    if (!sema_check_value(ctx, dim))
+        return false;
+    if (dim->konst.kind != CONST_INT || !type_is_int(dim->type)) {
+        sema_report(ctx, dim->span, "a shared array's shape must be a constant integer "
+                    "(a literal or a module-level constant)");
+        return false;
+    }
+    if (dim->konst.i == 0) {
+        sema_report(ctx, dim->span, "dynamic shared memory (shape 0) is not supported by pykc yet");
+        return false;
+    }
+    if (dim->konst.i < 0) {
+        sema_report(ctx, dim->span, "a shared array's dimension must be positive, not %lld",
+                    (long long)dim->konst.i);
+        return false;
+    }
+    *out = dim->konst.i;
+    return true;
+}
+
+/* shape: an integer or a tuple of 1 to 3 integers. Returns ndim, or 0. */
+static int read_shape(FuncCtx *ctx, Node *shape, int64_t dims[3])
+{
+    if (shape->kind != NODE_TUPLE)
+        return dimension(ctx, shape, &dims[0]) ? 1 : 0;
+    int ndim = shape->tuple.elts.count;
+    if (ndim < 1 || ndim > 3) {
+        sema_report(ctx, shape->span, "a shared array has 1 to 3 dimensions, not %d", ndim);
+        return 0;
+    }
+    bool ok = true;
+    for (int i = 0; i < ndim; i++)
+        ok &= dimension(ctx, shape->tuple.elts.items[i], &dims[i]);
+    return ok ? ndim : 0;
+}
+
+static void record(FuncCtx *ctx, Node *call, const int64_t dims[3], int ndim, const Type *dtype)
+{
+    FuncInfo *func = ctx->func;
+    SharedArray *grown = ARENA_ARRAY(ctx->sema->arena, SharedArray, func->shared_count + 1);
+    if (func->shared_count)
+        memcpy(grown, func->shared, sizeof(SharedArray) * (size_t)func->shared_count);
+    SharedArray *entry = &grown[func->shared_count++];
+    entry->call = call;
+    entry->name = ctx->assigning;
+    entry->bytes = type_store_size(dtype);
+    for (int i = 0; i < ndim; i++) {
+        entry->shape[i] = dims[i];
+        entry->bytes *= dims[i];
+    }
+    func->shared = grown;
+}
+
+Value sema_check_shared_array(FuncCtx *ctx, Node *call)
+{
+    Node *shape, *dtype_expr;
+    if (!ctx->func) {
+        sema_report(ctx, call->span, "shared arrays can only be made inside a kernel");
+        return sema_value_error();
+    }
+    if (!shared_args(ctx, call, &shape, &dtype_expr))
+        return sema_value_error();
+    int64_t dims[3] = {0};
+    int ndim = read_shape(ctx, shape, dims);
+    Value dtype = sema_check_expr(ctx, dtype_expr);
+    if (dtype.kind != VAL_TYPE || dtype.type->kind == TYPE_NONE) {
+        if (dtype.kind != VAL_ERROR)
+            sema_report(ctx, dtype_expr->span, "a shared array's dtype must be a Numba or NumPy "
+                        "number type, such as float32 or np.int32");
+        return sema_value_error();
+    }
+    if (!ndim)
+        return sema_value_error();
+    const Type *type = type_array(ctx->sema->types, dtype.type, ndim, LAYOUT_C, MEM_SHARED);
+    if (ctx->final)
+        record(ctx, call, dims, ndim, dtype.type);
+    call->call.builtin = BUILTIN_SHARED_ARRAY;
+    call->type = type;
+    return sema_value_runtime(type);
+}

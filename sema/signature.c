@@ -1,0 +1,162 @@
+/* Type expressions: the Numba types a kernel's parameters are declared
+ * with, from a signature string in the decorator ("void(float32[:], int64)"),
+ * a --sig option, or parameter annotations (x: float32[::1]).
+ *
+ * A signature string is parsed as a Python expression and its names are
+ * Numba's type names, whatever the module imports (as Numba evaluates them
+ * in numba.types); annotations are ordinary expressions resolved in the
+ * module's scope. Array types: dtype[:] (any layout), dtype[::1] (C),
+ * dtype[:, ::1] (C), dtype[::1, :] (F), up to 3 dimensions. */
+#include "sema_internal.h"
+
+#include "../parser/parser.h"
+
+
+static void report(Sema *sema, Span at, const char *fmt, const char *arg)
+{
+    diag_error(sema->diag, at, fmt, arg);
+}
+
+/* ':' is "any stride", '::1' is "contiguous"; nothing else is a layout. */
+static int slice_kind(const Node *index)
+{
+    if (index->kind != NODE_SLICE || index->slice.lower || index->slice.upper)
+        return -1;
+    const Node *step = index->slice.step;
+    if (!step)
+        return 0;
+    return step->kind == NODE_INT && step->int_lit.value == 1 ? 1 : -1;
+}
+
+static ArrayLayout layout_of(const int *kinds, int ndim, bool *ok)
+{
+    int contiguous = 0;
+    for (int i = 0; i < ndim; i++)
+        contiguous += kinds[i];
+    *ok = true;
+    if (contiguous == 0)
+        return LAYOUT_A;
+    if (contiguous == 1 && kinds[ndim - 1] == 1)
+        return LAYOUT_C;
+    if (contiguous == 1 && kinds[0] == 1 && ndim > 1)
+        return LAYOUT_F;
+    *ok = false;
+    return LAYOUT_A;
+}
+
+/* dtype[...] -> an array type in global memory. */
+static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
+{
+    Node *index = expr->subscript.index;
+    Node **dims = index->kind == NODE_TUPLE ? index->tuple.elts.items : &expr->subscript.index;
+    int ndim = index->kind == NODE_TUPLE ? index->tuple.elts.count : 1;
+    if (ndim > 3) {
+        report(sema, index->span, "arrays of more than 3 dimensions are not supported%s", "");
+        return NULL;
+    }
+    int kinds[3];
+    for (int i = 0; i < ndim; i++) {
+        kinds[i] = slice_kind(dims[i]);
+        if (kinds[i] < 0) {
+            report(sema, dims[i]->span,
+                   "an array type takes ':' or '::1' in each dimension, as in %s", "float32[:, ::1]");
+            return NULL;
+        }
+    }
+    bool ok;
+    ArrayLayout layout = layout_of(kinds, ndim, &ok);
+    if (!ok) {
+        report(sema, index->span,
+               "'::1' marks the contiguous dimension: the last (C order) or the first (F order)%s", "");
+        return NULL;
+    }
+    if (dtype->kind == TYPE_NONE) {
+        report(sema, expr->span, "an array's element type must be a number or bool%s", "");
+        return NULL;
+    }
+    return type_array(sema->types, dtype, ndim, layout, MEM_GLOBAL);
+}
+
+static const Type *named_type(Sema *sema, Node *expr, bool numba_scope)
+{
+    Value v = numba_scope && expr->kind == NODE_NAME
+                  ? (Value){.kind = VAL_TYPE, .type = type_scalar_by_name(expr->name.id)}
+                  : sema_resolve_static(sema, expr);
+    if (v.kind == VAL_TYPE && v.type)
+        return v.type;
+    Span at = expr->span;
+    diag_error(sema->diag, at, "'%.*s' is not a Numba type (for example float32, int64, float32[:])",
+               (int)(at.end - at.begin), at.src->text + at.begin);
+    return NULL;
+}
+
+const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
+{
+    const Type *type = NULL;
+    switch (expr->kind) {
+    case NODE_NAME:
+    case NODE_ATTRIBUTE:
+        type = named_type(sema, expr, numba_scope);
+        break;
+    case NODE_SUBSCRIPT: {
+        const Type *dtype = sema_type_from_expr(sema, expr->subscript.value, numba_scope);
+        type = dtype ? array_type(sema, expr, dtype) : NULL;
+        break;
+    }
+    default:
+        report(sema, expr->span, "expected a Numba type here (for example float32, int64, float32[:])%s", "");
+        return NULL;
+    }
+    expr->type = type;
+    return type;
+}
+
+static bool set_params(Sema *sema, FuncInfo *func, const Type **types, int count, Span at)
+{
+    int expected = func->def->funcdef.params.count;
+    if (count != expected) {
+        diag_error(sema->diag, at, "the signature has %d parameter%s but '%.*s' takes %d",
+                   count, count == 1 ? "" : "s", STR_ARG(func->name), expected);
+        return false;
+    }
+    func->param_types = types;
+    func->param_count = count;
+    return true;
+}
+
+/* ret(arg, ...) with names resolved in Numba's scope or the module's. */
+static bool signature_from_call(Sema *sema, Node *expr, FuncInfo *func, bool numba_scope)
+{
+    if (expr->kind != NODE_CALL || expr->call.keywords.count) {
+        diag_error(sema->diag, expr->span,
+                   "a signature has the form 'void(float32[:], int64)': a return type and the parameter types");
+        return false;
+    }
+    const Type *ret = sema_type_from_expr(sema, expr->call.func, numba_scope);
+    int count = expr->call.args.count;
+    const Type **types = ARENA_ARRAY(sema->arena, const Type *, count ? count : 1);
+    bool ok = ret != NULL;
+    for (int i = 0; i < count; i++)
+        ok &= (types[i] = sema_type_from_expr(sema, expr->call.args.items[i], numba_scope)) != NULL;
+    if (!ok)
+        return false;
+    if (func->is_kernel && ret->kind != TYPE_NONE) {
+        diag_error(sema->diag, expr->call.func->span,
+                   "a kernel's signature must return void: kernels write results to array arguments");
+        return false;
+    }
+    func->return_type = ret;
+    return set_params(sema, func, types, count, expr->span);
+}
+
+bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func, Span where)
+{
+    (void)where;
+    Node *expr = parse_expression(sema->arena, sema->diag, text);
+    return expr && signature_from_call(sema, expr, func, true);
+}
+
+bool sema_signature_from_expr(Sema *sema, Node *expr, FuncInfo *func)
+{
+    return signature_from_call(sema, expr, func, false);
+}

@@ -1,0 +1,268 @@
+/* Statements of a function body: assignments (to locals, array elements
+ * and tuples of them), augmented assignments, if, while, for over range(),
+ * break, continue, return, and expression statements. */
+#include "sema_internal.h"
+
+#include <string.h>
+
+static void add_local(FuncCtx *ctx, Node *name)
+{
+    if (sema_lookup_local(ctx, name->name.id))
+        return;
+    FuncInfo *func = ctx->func;
+    Symbol **grown = ARENA_ARRAY(ctx->sema->arena, Symbol *, func->local_count + 1);
+    memcpy(grown, func->locals, sizeof(Symbol *) * (size_t)func->local_count);
+    Symbol *sym = ARENA_NEW(ctx->sema->arena, Symbol);
+    sym->kind = SYM_LOCAL;
+    sym->name = name->name.id;
+    sym->def = name->span;
+    sym->param_index = -1;
+    grown[func->local_count++] = sym;
+    func->locals = grown;
+}
+
+static void collect_target(FuncCtx *ctx, Node *target)
+{
+    if (target->kind == NODE_NAME)
+        add_local(ctx, target);
+    else if (target->kind == NODE_TUPLE)
+        for (int i = 0; i < target->tuple.elts.count; i++)
+            collect_target(ctx, target->tuple.elts.items[i]);
+}
+
+/* Python's rule: a name assigned anywhere in a function is local to it. */
+void sema_collect_locals(FuncCtx *ctx, NodeList *body)
+{
+    for (int i = 0; i < body->count; i++) {
+        Node *s = body->items[i];
+        switch (s->kind) {
+        case NODE_ASSIGN:
+            for (int t = 0; t < s->assign.targets.count; t++)
+                collect_target(ctx, s->assign.targets.items[t]);
+            break;
+        case NODE_AUG_ASSIGN: collect_target(ctx, s->aug_assign.target); break;
+        case NODE_IF:
+            sema_collect_locals(ctx, &s->if_stmt.body);
+            sema_collect_locals(ctx, &s->if_stmt.else_body);
+            break;
+        case NODE_WHILE:
+            sema_collect_locals(ctx, &s->while_stmt.body);
+            sema_collect_locals(ctx, &s->while_stmt.else_body);
+            break;
+        case NODE_FOR:
+            collect_target(ctx, s->for_stmt.target);
+            sema_collect_locals(ctx, &s->for_stmt.body);
+            sema_collect_locals(ctx, &s->for_stmt.else_body);
+            break;
+        default: break;
+        }
+    }
+}
+
+/* array[index] = value: the store casts to the element type, as Numba's does. */
+static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type)
+{
+    Node *base = target->subscript.value;
+    const Type *array = sema_check_value(ctx, base);
+    if (!array)
+        return;
+    if (array->kind == TYPE_TUPLE) {
+        sema_report(ctx, target->span, "tuples are immutable: an element of '%s' cannot be assigned",
+                    array->name);
+        return;
+    }
+    if (array->kind != TYPE_ARRAY) {
+        sema_report(ctx, base->span, "'%s' cannot be indexed", array->name);
+        return;
+    }
+    target->type = sema_index_type(ctx, &target->subscript.index, array->ndim, target->span)
+                       ? array->dtype : NULL;
+    if (value_type && !type_is_scalar(value_type))
+        sema_report(ctx, target->span, "cannot store a value of type '%s' into an element of '%s'",
+                    value_type->name, array->name);
+}
+
+static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, Span at);
+
+static void assign_to_tuple(FuncCtx *ctx, Node *target, const Type *value_type, Span at)
+{
+    int count = target->tuple.elts.count;
+    if (value_type && (value_type->kind != TYPE_TUPLE || value_type->count != count)) {
+        if (value_type->kind == TYPE_TUPLE)
+            sema_report(ctx, at, "cannot unpack a tuple of %d values into %d targets",
+                        value_type->count, count);
+        else
+            sema_report(ctx, at, "cannot unpack a value of type '%s': it is not a tuple", value_type->name);
+        value_type = NULL;
+    }
+    for (int i = 0; i < count; i++)
+        assign_to(ctx, target->tuple.elts.items[i], value_type ? value_type->elts[i] : NULL, at);
+    if (value_type)
+        target->type = value_type;
+}
+
+static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, Span at)
+{
+    switch (target->kind) {
+    case NODE_NAME: {
+        Symbol *sym = sema_lookup_local(ctx, target->name.id);
+        target->name.sym = sym;
+        sema_unify_local(ctx, sym, value_type, at);
+        target->type = sym->type;
+        break;
+    }
+    case NODE_SUBSCRIPT: assign_to_element(ctx, target, value_type); break;
+    case NODE_TUPLE: assign_to_tuple(ctx, target, value_type, at); break;
+    default:
+        sema_report(ctx, target->span, "cannot assign to this expression");
+    }
+}
+
+static void check_assign(FuncCtx *ctx, Node *node)
+{
+    Node *first = node->assign.targets.items[0];
+    ctx->assigning = first->kind == NODE_NAME ? first->name.id : (Str){0};
+    const Type *type = sema_check_value(ctx, node->assign.value);
+    ctx->assigning = (Str){0};
+    for (int i = 0; i < node->assign.targets.count; i++)
+        assign_to(ctx, node->assign.targets.items[i], type, node->assign.value->span);
+}
+
+/* target op= value: typed as `target op value` in Numba's in-place
+ * operator; the result is stored back (widening a local's type if needed). */
+static void check_aug_assign(FuncCtx *ctx, Node *node)
+{
+    Node *target = node->aug_assign.target;
+    if (target->kind != NODE_NAME && target->kind != NODE_SUBSCRIPT) {
+        sema_report(ctx, target->span, "augmented assignment needs a variable or an array element");
+        return;
+    }
+    if (target->kind == NODE_NAME && target->name.sym == NULL)
+        target->name.sym = sema_lookup_local(ctx, target->name.id);
+    const Type *target_type = sema_check_value(ctx, target);
+    const Type *value_type = sema_check_value(ctx, node->aug_assign.value);
+    if (!target_type || !value_type)
+        return;
+    OpSignature sig;
+    BinOpKind op = node->aug_assign.op;
+    OpArg left = {target_type, false}, right = {value_type, sema_is_literal(node->aug_assign.value)};
+    if (!type_is_scalar(target_type) || !type_is_scalar(value_type) || !sema_resolve_binop(op, left, right, &sig)) {
+        sema_report(ctx, node->span, "unsupported operand types for %s=: '%s' and '%s'",
+                    ast_binop_spelling(op), target_type->name, value_type->name);
+        return;
+    }
+    bool int_exponent = op == BINOP_POW && type_is_float(sig.result) && type_is_int(sig.args[1]);
+    if (op == BINOP_POW && type_is_float(sig.args[1])) {
+        sema_report(ctx, node->span, "'**' with a float exponent needs libdevice, which pykc does not link yet");
+        return;
+    }
+    node->aug_assign.compute_type = sig.result;
+    node->aug_assign.value = sema_convert(ctx, node->aug_assign.value, int_exponent ? sig.args[1] : sig.result);
+    if (target->kind == NODE_NAME)
+        sema_unify_local(ctx, target->name.sym, sig.result, node->span);
+}
+
+/* for target in range(...): */
+static void check_for(FuncCtx *ctx, Node *node)
+{
+    Node *iter = node->for_stmt.iter;
+    Node *target = node->for_stmt.target;
+    const Type *elem = NULL;
+    Value f = iter->kind == NODE_CALL ? sema_check_expr(ctx, iter->call.func) : sema_value_error();
+    if (f.kind == VAL_BUILTIN && f.id == BUILTIN_RANGE) {
+        Value range = sema_check_call(ctx, iter);
+        elem = range.kind == VAL_RUNTIME ? range.type->elem : NULL;
+    } else if (f.kind != VAL_ERROR || iter->kind != NODE_CALL) {
+        if (iter->kind != NODE_CALL)
+            sema_check_expr(ctx, iter);
+        sema_report(ctx, iter->span, "for loops iterate over range(...) only (other iterables are not supported yet)");
+    }
+    if (target->kind != NODE_NAME)
+        sema_report(ctx, target->span, "the target of a for loop over range() must be a name");
+    else
+        assign_to(ctx, target, elem, target->span);
+    ctx->loop_depth++;
+    sema_check_block(ctx, &node->for_stmt.body);
+    ctx->loop_depth--;
+    sema_check_block(ctx, &node->for_stmt.else_body);
+}
+
+static void check_while(FuncCtx *ctx, Node *node)
+{
+    sema_check_condition(ctx, node->while_stmt.cond);
+    ctx->loop_depth++;
+    sema_check_block(ctx, &node->while_stmt.body);
+    ctx->loop_depth--;
+    sema_check_block(ctx, &node->while_stmt.else_body);
+}
+
+static void check_return(FuncCtx *ctx, Node *node)
+{
+    FuncInfo *func = ctx->func;
+    Node *value = node->return_stmt.value;
+    bool returns_none = !value || value->kind == NODE_NONE;
+    if (func->is_kernel && !returns_none) {
+        sema_check_expr(ctx, value);
+        sema_report(ctx, value->span, "a kernel cannot return a value: write results to an array argument");
+        return;
+    }
+    if (func->return_type->kind == TYPE_NONE) {
+        if (!returns_none)
+            sema_report(ctx, value->span, "'%.*s' is declared to return nothing", STR_ARG(func->name));
+        return;
+    }
+    if (returns_none) {
+        sema_report(ctx, node->span, "'%.*s' must return a value of type '%s'",
+                    STR_ARG(func->name), func->return_type->name);
+        return;
+    }
+    const Type *type = sema_check_value(ctx, value);
+    if (type && type_can_convert(type, func->return_type) == CONV_NONE)
+        sema_report(ctx, value->span, "cannot return a value of type '%s' from '%.*s', which returns '%s'",
+                    type->name, STR_ARG(func->name), func->return_type->name);
+}
+
+static void check_expr_stmt(FuncCtx *ctx, Node *node)
+{
+    if (node->expr_stmt.value->kind != NODE_STRING)  /* docstrings are allowed */
+        sema_check_expr(ctx, node->expr_stmt.value);
+}
+
+static void check_stmt(FuncCtx *ctx, Node *node)
+{
+    switch (node->kind) {
+    case NODE_ASSIGN: check_assign(ctx, node); break;
+    case NODE_AUG_ASSIGN: check_aug_assign(ctx, node); break;
+    case NODE_EXPR_STMT: check_expr_stmt(ctx, node); break;
+    case NODE_IF:
+        sema_check_condition(ctx, node->if_stmt.cond);
+        sema_check_block(ctx, &node->if_stmt.body);
+        sema_check_block(ctx, &node->if_stmt.else_body);
+        break;
+    case NODE_WHILE: check_while(ctx, node); break;
+    case NODE_FOR: check_for(ctx, node); break;
+    case NODE_BREAK:
+    case NODE_CONTINUE:
+        if (ctx->loop_depth == 0)
+            sema_report(ctx, node->span, "'%s' outside loop", node->kind == NODE_BREAK ? "break" : "continue");
+        break;
+    case NODE_RETURN: check_return(ctx, node); break;
+    case NODE_PASS: break;
+    case NODE_FUNCDEF:
+        sema_report(ctx, node->span, "functions defined inside a kernel are not supported: define "
+                    "a @cuda.jit(device=True) function at module level");
+        break;
+    case NODE_IMPORT:
+    case NODE_IMPORT_FROM:
+        sema_report(ctx, node->span, "imports inside a function are not supported: import at module level");
+        break;
+    default:
+        sema_report(ctx, node->span, "this statement is not supported in kernels");
+    }
+}
+
+void sema_check_block(FuncCtx *ctx, NodeList *body)
+{
+    for (int i = 0; i < body->count; i++)
+        check_stmt(ctx, body->items[i]);
+}
