@@ -1,0 +1,184 @@
+/* Codegen's entry points: sets up the NVPTX target machine and the module,
+ * generates every function of the SemaModule (cg_func.c), verifies the IR,
+ * runs the new pass manager's default<On> pipeline and prints the result as
+ * PTX (through a memory buffer) or as LLVM IR. The caller gets a malloc'd
+ * copy; every LLVM object is disposed here, in reverse order of creation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "cg_internal.h"
+
+#define CG_TRIPLE "nvptx64-nvidia-cuda"
+
+/* The processors LLVM 19's NVPTX back end knows from sm_50 on. */
+static const char *const supported_arches[] = {
+    "sm_50", "sm_52", "sm_53", "sm_60", "sm_61", "sm_62", "sm_70", "sm_72",
+    "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a",
+};
+
+bool cg_arch_is_supported(const char *arch)
+{
+    size_t n = sizeof supported_arches / sizeof supported_arches[0];
+    for (size_t i = 0; i < n; i++)
+        if (arch && strcmp(arch, supported_arches[i]) == 0)
+            return true;
+    return false;
+}
+
+static void ice(Diag *diag, const char *what, char *message)
+{
+    diag_error_plain(diag, "internal compiler error: %s: %s", what,
+                     message ? message : "(no message)");
+    if (message)
+        LLVMDisposeMessage(message);
+}
+
+static LLVMCodeGenOptLevel codegen_level(int opt_level)
+{
+    switch (opt_level) {
+    case 0: return LLVMCodeGenLevelNone;
+    case 1: return LLVMCodeGenLevelLess;
+    case 2: return LLVMCodeGenLevelDefault;
+    default: return LLVMCodeGenLevelAggressive;
+    }
+}
+
+/* Only NVPTX is initialised: the binary links no other back end. */
+static LLVMTargetMachineRef create_target_machine(const CgOptions *opt, Diag *diag)
+{
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+    LLVMTargetRef target;
+    char *error = NULL;
+    if (LLVMGetTargetFromTriple(CG_TRIPLE, &target, &error)) {
+        ice(diag, "no NVPTX target", error);
+        return NULL;
+    }
+    if (error)
+        LLVMDisposeMessage(error);
+    const char *arch = opt->arch ? opt->arch : CG_DEFAULT_ARCH;
+    return LLVMCreateTargetMachine(target, CG_TRIPLE, arch, "", codegen_level(opt->opt_level),
+                                   LLVMRelocDefault, LLVMCodeModelDefault);
+}
+
+/* Functions are declared first, so a call may precede its callee. */
+static void generate(Cg *cg, const SemaModule *module)
+{
+    for (int i = 0; i < module->func_count; i++)
+        cg_declare_func(cg, module->funcs[i]);
+    for (int i = 0; i < module->func_count; i++)
+        cg_define_func(cg, module->funcs[i]);
+}
+
+static bool optimise(Cg *cg, LLVMTargetMachineRef tm, int opt_level)
+{
+    char passes[16];
+    int level = opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level;
+    snprintf(passes, sizeof passes, "default<O%d>", level);
+    LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef err = LLVMRunPasses(cg->mod, passes, tm, options);
+    LLVMDisposePassBuilderOptions(options);
+    if (err) {
+        ice(cg->diag, "optimisation failed", LLVMGetErrorMessage(err));
+        return false;
+    }
+    return true;
+}
+
+static char *copy_text(const char *text, size_t len, size_t *out_len)
+{
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        fputs("pykc: out of memory\n", stderr);
+        abort();
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    *out_len = len;
+    return copy;
+}
+
+static char *emit(Cg *cg, LLVMTargetMachineRef tm, CgEmit kind, size_t *out_len)
+{
+    if (kind == CG_EMIT_LLVM) {
+        char *ir = LLVMPrintModuleToString(cg->mod);
+        char *copy = copy_text(ir, strlen(ir), out_len);
+        LLVMDisposeMessage(ir);
+        return copy;
+    }
+    LLVMMemoryBufferRef buf = NULL;
+    char *error = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, cg->mod, LLVMAssemblyFile, &error, &buf)) {
+        ice(cg->diag, "PTX emission failed", error);
+        return NULL;
+    }
+    if (error)
+        LLVMDisposeMessage(error);
+    char *copy = copy_text(LLVMGetBufferStart(buf), LLVMGetBufferSize(buf), out_len);
+    LLVMDisposeMemoryBuffer(buf);
+    return copy;
+}
+
+/* Verification, optimisation, emission: each step only if the last one
+ * succeeded. A verifier failure is our bug, never the user's. */
+static char *finish(Cg *cg, LLVMTargetMachineRef tm, const CgOptions *opt, size_t *out_len)
+{
+    char *message = NULL;
+    if (LLVMVerifyModule(cg->mod, LLVMReturnStatusAction, &message)) {
+        ice(cg->diag, "invalid LLVM IR", message);
+        return NULL;
+    }
+    LLVMDisposeMessage(message);
+    if (!optimise(cg, tm, opt->opt_level))
+        return NULL;
+    return emit(cg, tm, opt->emit, out_len);
+}
+
+static void cg_init(Cg *cg, Diag *diag, LLVMTargetMachineRef tm, const char *name)
+{
+    memset(cg, 0, sizeof *cg);
+    cg->diag = diag;
+    cg->errors_at_start = diag->errors;
+    arena_init(&cg->arena);
+    cg->layout = LLVMCreateTargetDataLayout(tm);
+    cg->ctx = LLVMContextCreate();
+    cg->mod = LLVMModuleCreateWithNameInContext(name ? name : "pykc", cg->ctx);
+    LLVMSetTarget(cg->mod, CG_TRIPLE);
+    LLVMSetModuleDataLayout(cg->mod, cg->layout);
+    cg->b = LLVMCreateBuilderInContext(cg->ctx);
+    cg->alloca_b = LLVMCreateBuilderInContext(cg->ctx);
+}
+
+static void cg_dispose(Cg *cg)
+{
+    LLVMDisposeBuilder(cg->alloca_b);
+    LLVMDisposeBuilder(cg->b);
+    LLVMDisposeModule(cg->mod);
+    LLVMContextDispose(cg->ctx);
+    LLVMDisposeTargetData(cg->layout);
+    arena_free(&cg->arena);
+}
+
+bool cg_compile(const SemaModule *module, const CgOptions *options, Diag *diag,
+                char **out, size_t *out_len)
+{
+    *out = NULL;
+    *out_len = 0;
+    LLVMTargetMachineRef tm = create_target_machine(options, diag);
+    if (!tm)
+        return false;
+    Cg cg;
+    cg_init(&cg, diag, tm, options->module_name);
+    generate(&cg, module);
+    if (diag->errors == cg.errors_at_start)
+        *out = finish(&cg, tm, options, out_len);
+    cg_dispose(&cg);
+    LLVMDisposeTargetMachine(tm);
+    return *out != NULL;
+}

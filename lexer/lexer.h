@@ -12,6 +12,7 @@
 #ifndef PYKC_LEXER_LEXER_H
 #define PYKC_LEXER_LEXER_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../base/diag.h"
@@ -36,10 +37,51 @@ Lexer *lex_new(Arena *arena, Diag *diag, const Source *src, LexMode mode);
 /* The next token after layout. After the end (kind 0) it keeps returning 0. */
 Token lex_next(Lexer *lexer);
 
-/* A token kind as diagnostics spell it: "name", "'('", "newline", "'class'". */
+/* A token kind as diagnostics spell it: "name", "integer literal", "float
+ * literal", "string literal", "newline", "indent", "unindent" (TOK_DEDENT),
+ * "end of file" (0), punctuation and keywords quoted: "'('", "'class'". */
 const char *lex_token_name(int kind);
 
-/* --dump-tokens: one token per line, "line:col KIND 'text'". */
+/* --dump-tokens: lexes src as a module and prints one token per line,
+ *
+ *     LINE:COL KIND 'TEXT'
+ *
+ * LINE and COL 1-based (COL counts bytes), KIND the TOK_ name without its
+ * prefix (NAME, INT, FLOAT, STRING, DEF, LPAREN, PLUSEQ, ...), TEXT the
+ * token as written, byte for byte, except that bytes below 0x20 and 0x7f are
+ * written \n, \r, \t or \xHH (so a multi-line string stays on one line;
+ * quotes and backslashes are not escaped). NEWLINE, INDENT, DEDENT and the
+ * final EOF line have no text: INDENT and DEDENT sit at the first token of
+ * their line, a NEWLINE at its newline character, and a NEWLINE, DEDENT or
+ * EOF made at the end of input at the end of the text. Errors go to diag as
+ * when compiling; STRING tokens are also decoded with lex_string_value, so
+ * bad escapes are reported as the parser would report them. */
 void lex_dump_tokens(FILE *out, Arena *arena, Diag *diag, const Source *src);
+
+/* Values of literal tokens, for the parser. The lexer has already reported
+ * what is wrong in an INT or FLOAT token (a misplaced '_', a bad digit, a
+ * value over 2^64-1, a 'j' suffix) and still returns such a token, so one
+ * typo makes one error: these two accept any token of their kind, report
+ * nothing, and read the text up to the first character that does not fit. */
+
+/* An INT token's value: decimal, 0x, 0o or 0b, '_' ignored. A value over
+ * 2^64-1 gives UINT64_MAX. */
+uint64_t lex_int_value(Token token);
+
+/* A FLOAT token's value, correctly rounded (strtod); an exponent too large
+ * gives infinity, as in Python. */
+double lex_float_value(Token token);
+
+/* A STRING token's contents, allocated in arena and NUL-terminated (the
+ * length does not count the NUL): prefix and quotes removed, "\r\n" and "\r"
+ * read as "\n", and, unless the prefix has r or R, escapes decoded: \<newline>
+ * (nothing), \\ \' \" \a \b \f \n \r \t \v, \ooo and \xhh, and in a str (no b
+ * prefix) \uXXXX and \UXXXXXXXX. A str's contents are UTF-8 (\xe9 gives two
+ * bytes); a bytes literal's are the bytes. An f-string is decoded as a plain
+ * string: its braces are left as written. Reported to diag: a truncated or
+ * out-of-range escape, '\N{...}' (not supported), a non-ASCII character in
+ * a bytes literal (errors); an unknown escape such as '\d', kept as written
+ * (warning "invalid-escape-sequence", as Python's SyntaxWarning). */
+Str lex_string_value(Arena *arena, Diag *diag, Token token);
 
 #endif

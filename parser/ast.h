@@ -124,15 +124,61 @@ struct Node {
 
 /* Constructors: each returns a zeroed node of that kind with its span. */
 Node *ast_new(Arena *arena, NodeKind kind, Span span);
+
+/* Lists grow only through these (capacity is implied by count: 4, then the
+ * next power of two). A NULL item is skipped: the parser's way of leaving
+ * out a construct it has reported. */
 void ast_list_push(Arena *arena, NodeList *list, Node *item);
+void ast_list_append(Arena *arena, NodeList *list, NodeList more);
+NodeList ast_list_of(Arena *arena, Node *item);
+
+/* Constructors that fill a node's fields and compute its span from its
+ * parts: a statement spans its keyword (or first operand) to the end of its
+ * last part; an operator from its left operand's start (or the operator's,
+ * for a prefix one) to its right operand's end. `kw`, `close` and friends
+ * are the spans of the tokens a node begins or ends with. */
+Node *ast_import(Arena *arena, Span span, Str module, Str alias);
+Node *ast_import_from(Arena *arena, Span span, Str module, Str name, Str alias);
+Node *ast_funcdef(Arena *arena, Span kw, Str name, NodeList decorators,
+                  NodeList params, Node *returns, NodeList body);
+Node *ast_param(Arena *arena, Span name_span, Str name, Node *annotation,
+                Node *default_value);
+Node *ast_assign(Arena *arena, NodeList targets, Node *value);
+Node *ast_aug_assign(Arena *arena, BinOpKind op, Node *target, Node *value);
+Node *ast_expr_stmt(Arena *arena, Node *value);
+Node *ast_if(Arena *arena, Span kw, Node *cond, NodeList body, NodeList else_body);
+Node *ast_while(Arena *arena, Span kw, Node *cond, NodeList body, NodeList else_body);
+Node *ast_for(Arena *arena, Span kw, Node *target, Node *iter, NodeList body,
+              NodeList else_body);
+Node *ast_return(Arena *arena, Span kw, Node *value);
+
+Node *ast_name(Arena *arena, Span span, Str id);
+Node *ast_int(Arena *arena, Span span, uint64_t value);
+Node *ast_float(Arena *arena, Span span, double value);
+Node *ast_string(Arena *arena, Span span, Str value);
+Node *ast_bool(Arena *arena, Span span, bool value);
+Node *ast_binop(Arena *arena, BinOpKind op, Node *left, Node *right);
+Node *ast_unary(Arena *arena, UnaryOpKind op, Span op_span, Node *operand);
+Node *ast_boolop(Arena *arena, BoolOpKind op, Node *left, Node *right);
+/* `left op right`; ast_compare_extend adds `op right` to a chain. */
+Node *ast_compare(Arena *arena, Node *left, CmpOpKind op, Node *right);
+void ast_compare_extend(Arena *arena, Node *compare, CmpOpKind op, Node *right);
+Node *ast_ifexp(Arena *arena, Node *body, Node *cond, Node *orelse);
+Node *ast_call(Arena *arena, Node *func, NodeList args, NodeList keywords, Span close);
+Node *ast_keyword(Arena *arena, Span name_span, Str name, Node *value);
+Node *ast_subscript(Arena *arena, Node *value, Node *index, Span close);
+Node *ast_attribute(Arena *arena, Node *value, Span attr_span, Str attr);
+Node *ast_tuple(Arena *arena, Span span, NodeList elts);
+Node *ast_slice(Arena *arena, Span span, Node *lower, Node *upper, Node *step);
 
 const char *ast_kind_name(NodeKind kind);
 const char *ast_binop_spelling(BinOpKind op);     /* "+", "//", ... */
 const char *ast_unary_spelling(UnaryOpKind op);   /* "-", "not", ... */
 const char *ast_cmpop_spelling(CmpOpKind op);     /* "<", "is not", ... */
+const char *ast_boolop_spelling(BoolOpKind op);   /* "and", "or" */
 
 /* --dump-ast: one node per line, indented by depth, with line:col and, after
- * sema, ": type". */
+ * sema, ": type" (the format is described in ast_dump.c). */
 void ast_dump(FILE *out, const Node *node);
 
 #endif

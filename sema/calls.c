@@ -182,7 +182,7 @@ static Value check_min_max(FuncCtx *ctx, Node *call, Builtin builtin)
     }
     if (!expect_args(ctx, call, 2, 1 << 20) || !check_scalar_args(ctx, call))
         return sema_value_error();
-    const Type *sorted[64];
+    const Type *sorted[64] = {0};
     int count = args->count < 64 ? args->count : 64;
     for (int i = 0; i < count; i++) {
         const Type *t = args->items[i]->type;

@@ -276,6 +276,10 @@ static Value check_binop(FuncCtx *ctx, Node *node)
     return runtime_const(node, sig.result, node->konst);
 }
 
+/* -x, +x, ~x: Numba computes in the operand's own type and widens after
+ * (so -uint32(1) is 4294967295), except for a bool, which widens first.
+ * The operand keeps its type; codegen computes in it, then converts to
+ * node->type. */
 static Value check_unary(FuncCtx *ctx, Node *node)
 {
     UnaryOpKind op = node->unary.op;
@@ -291,9 +295,12 @@ static Value check_unary(FuncCtx *ctx, Node *node)
         return sema_value_error();
     }
     const Type *result = op == UNARY_NOT ? &type_bool_t : sig.result;
-    const Type *operand_type = op == UNARY_NOT ? type : sig.result;
-    ConstValue a, folded;
-    if (const_as(operand, operand_type, &a) && fold_unary(op, operand_type, a, &folded))
+    const Type *operand_type = op == UNARY_NOT ? type : sig.args[0];
+    if (op != UNARY_NOT && type->kind == TYPE_BOOL && op != UNARY_INVERT)
+        operand_type = result;
+    ConstValue a, computed, folded;
+    if (const_as(operand, operand_type, &a) && fold_unary(op, operand_type, a, &computed) &&
+        (op == UNARY_NOT ? (folded = computed, true) : fold_convert(computed, operand_type, result, &folded)))
         node->konst = folded;
     node->unary.operand = sema_convert(ctx, operand, operand_type);
     return runtime_const(node, result, node->konst);

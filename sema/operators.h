@@ -2,9 +2,10 @@
  * signatures (numba/core/typing/builtins.py); the arguments' conversions to
  * each candidate are rated (unsafe, safe, promote: fewer is better, compared
  * in that order) and the best candidate wins, the first in list order on a
- * tie. A literal argument (an integer or bool constant written in the
- * source, or a module constant) converts at best by promotion, never exactly,
- * as Numba's Literal types do. */
+ * tie. OpArg.is_literal marks integer and bool constants; numba-cuda first
+ * tries every operator with such arguments un-literaled, and that attempt
+ * never fails where a literal one would succeed, so the flag changes no
+ * result today: it is kept so the rating can follow Numba if that changes. */
 #ifndef PYKC_SEMA_OPERATORS_H
 #define PYKC_SEMA_OPERATORS_H
 

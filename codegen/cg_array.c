@@ -1,0 +1,129 @@
+/* Array values and element addresses. An array is {data, shape[d],
+ * strides[d]} (strides in elements, per the ABI). The address of a[i, j, k]
+ * ignores the strides for C layout (row-major from the shape) and F layout
+ * (column-major), and sums i*stride for A layout. A negative signed index
+ * counts from the end once, as in Numba; there are no bounds checks, so the
+ * offset of an element that exists never overflows and may carry nsw. */
+#include "cg_internal.h"
+
+LLVMValueRef cg_array_data(Cg *cg, LLVMValueRef arr)
+{
+    return LLVMBuildExtractValue(cg->b, arr, 0, "data");
+}
+
+LLVMValueRef cg_array_shape(Cg *cg, LLVMValueRef arr, int k)
+{
+    LLVMValueRef dims = LLVMBuildExtractValue(cg->b, arr, 1, "");
+    return LLVMBuildExtractValue(cg->b, dims, (unsigned)k, "shape");
+}
+
+LLVMValueRef cg_array_stride(Cg *cg, LLVMValueRef arr, int k)
+{
+    LLVMValueRef dims = LLVMBuildExtractValue(cg->b, arr, 2, "");
+    return LLVMBuildExtractValue(cg->b, dims, (unsigned)k, "stride");
+}
+
+LLVMValueRef cg_array_make(Cg *cg, const Type *t, LLVMValueRef data,
+                           LLVMValueRef *shape, LLVMValueRef *strides)
+{
+    LLVMValueRef v = LLVMGetUndef(cg_type(cg, t));
+    v = LLVMBuildInsertValue(cg->b, v, data, 0, "");
+    for (int k = 0; k < t->ndim; k++) {
+        LLVMValueRef dims = LLVMBuildExtractValue(cg->b, v, 1, "");
+        dims = LLVMBuildInsertValue(cg->b, dims, shape[k], (unsigned)k, "");
+        v = LLVMBuildInsertValue(cg->b, v, dims, 1, "");
+        dims = LLVMBuildExtractValue(cg->b, v, 2, "");
+        dims = LLVMBuildInsertValue(cg->b, dims, strides[k], (unsigned)k, "");
+        v = LLVMBuildInsertValue(cg->b, v, dims, 2, "");
+    }
+    return v;
+}
+
+/* a.size: the product of the shape. */
+LLVMValueRef cg_array_size(Cg *cg, LLVMValueRef arr, const Type *t)
+{
+    if (t->ndim == 0)
+        return cg_const_i64(cg, 1);
+    LLVMValueRef size = cg_array_shape(cg, arr, 0);
+    for (int k = 1; k < t->ndim; k++)
+        size = LLVMBuildNSWMul(cg->b, size, cg_array_shape(cg, arr, k), "size");
+    return size;
+}
+
+/* One index as i64, a negative signed one wrapped once by shape[k]. A
+ * constant known to be non-negative skips the wrap. */
+static LLVMValueRef normalise_index(Cg *cg, LLVMValueRef v, const Type *t, const Node *node,
+                                    LLVMValueRef extent)
+{
+    const Type *i64 = t->kind == TYPE_INT && !t->is_signed ? &type_uint64_t : &type_int64_t;
+    v = cg_convert(cg, v, t, i64);
+    bool known_nonneg = node && node->konst.kind == CONST_INT && node->konst.i >= 0;
+    if (!i64->is_signed || known_nonneg)
+        return v;
+    LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, v, cg_const_i64(cg, 0), "");
+    LLVMValueRef wrapped = LLVMBuildAdd(cg->b, v, extent, "");
+    return LLVMBuildSelect(cg->b, neg, wrapped, v, "idx");
+}
+
+/* The index expression as ndim values: a TUPLE node element by element, a
+ * tuple-typed value by extraction, or one integer. */
+static void emit_indices(Cg *cg, const Node *index, LLVMValueRef arr, int ndim, LLVMValueRef *out)
+{
+    if (index->kind == NODE_TUPLE) {
+        for (int k = 0; k < ndim && k < index->tuple.elts.count; k++) {
+            const Node *e = index->tuple.elts.items[k];
+            out[k] = normalise_index(cg, cg_emit_expr(cg, e), e->type, e,
+                                     cg_array_shape(cg, arr, k));
+        }
+        return;
+    }
+    LLVMValueRef v = cg_emit_expr(cg, index);
+    if (index->type->kind != TYPE_TUPLE) {
+        out[0] = normalise_index(cg, v, index->type, index, cg_array_shape(cg, arr, 0));
+        return;
+    }
+    for (int k = 0; k < ndim && k < index->type->count; k++) {
+        LLVMValueRef e = LLVMBuildExtractValue(cg->b, v, (unsigned)k, "");
+        out[k] = normalise_index(cg, e, index->type->elts[k], NULL, cg_array_shape(cg, arr, k));
+    }
+}
+
+/* Element offset from the indices, by layout. */
+static LLVMValueRef element_offset(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx)
+{
+    int d = t->ndim;
+    if (t->layout == LAYOUT_A) {
+        LLVMValueRef off = cg_const_i64(cg, 0);
+        for (int k = 0; k < d; k++) {
+            LLVMValueRef term = LLVMBuildNSWMul(cg->b, idx[k], cg_array_stride(cg, arr, k), "");
+            off = LLVMBuildNSWAdd(cg->b, off, term, "");
+        }
+        return off;
+    }
+    bool row_major = t->layout == LAYOUT_C;
+    LLVMValueRef off = idx[row_major ? 0 : d - 1];
+    for (int n = 1; n < d; n++) {
+        int k = row_major ? n : d - 1 - n;
+        off = LLVMBuildNSWMul(cg->b, off, cg_array_shape(cg, arr, k), "");
+        off = LLVMBuildNSWAdd(cg->b, off, idx[k], "");
+    }
+    return off;
+}
+
+/* a[i], a[i, j], a[idx]: the address of the element (of the dtype's memory
+ * type). The array value is handed back for callers that need its type. */
+LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index, LLVMValueRef *arr_out)
+{
+    const Type *t = array->type;
+    LLVMValueRef arr = cg_emit_expr(cg, array);
+    LLVMValueRef *idx = ARENA_ARRAY(&cg->arena, LLVMValueRef, t->ndim + 1);
+    emit_indices(cg, index, arr, t->ndim, idx);
+    for (int k = 0; k < t->ndim; k++)
+        if (!idx[k])
+            idx[k] = cg_const_i64(cg, 0);
+    LLVMValueRef off = t->ndim > 0 ? element_offset(cg, t, arr, idx) : cg_const_i64(cg, 0);
+    if (arr_out)
+        *arr_out = arr;
+    return LLVMBuildInBoundsGEP2(cg->b, cg_mem_type(cg, t->dtype), cg_array_data(cg, arr),
+                                 &off, 1, "elt");
+}

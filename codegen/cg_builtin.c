@@ -1,0 +1,177 @@
+/* The builtins of sema/builtins.def: thread geometry (special registers,
+ * cuda.grid and cuda.gridsize with Numba's formulas in int64), barriers,
+ * atomic add, len/min/max/abs, casts, and the shape/size of arrays. Shared
+ * arrays are in cg_shared.c; range only appears as a for loop's iterable
+ * (cg_loop.c). */
+#include <stdio.h>
+
+#include "cg_internal.h"
+
+/* llvm.nvvm.read.ptx.sreg.<reg>.<x|y|z>: an int32. */
+static LLVMValueRef sreg(Cg *cg, const char *reg, int axis)
+{
+    char name[64];
+    snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", reg, "xyz"[axis]);
+    return cg_intrinsic(cg, name, NULL, 0, NULL, 0);
+}
+
+static LLVMValueRef sreg64(Cg *cg, const char *reg, int axis)
+{
+    return LLVMBuildSExt(cg->b, sreg(cg, reg, axis), cg_i64(cg), "");
+}
+
+/* ctaid * ntid + tid (or ntid * nctaid), each register read in that order.
+ * Values below 2^31 cannot overflow i64: nuw and nsw hold. */
+static LLVMValueRef grid_axis(Cg *cg, int axis, bool size)
+{
+    LLVMBuilderRef B = cg->b;
+    LLVMValueRef a = sreg64(cg, size ? "ntid" : "ctaid", axis);
+    LLVMValueRef b = sreg64(cg, size ? "nctaid" : "ntid", axis);
+    LLVMValueRef v = LLVMBuildNSWMul(B, a, b, "");
+    LLVMSetNUW(v, true);
+    if (size)
+        return v;
+    v = LLVMBuildNSWAdd(B, v, sreg64(cg, "tid", axis), "");
+    LLVMSetNUW(v, true);
+    return v;
+}
+
+/* cuda.grid(n) = ctaid * ntid + tid, cuda.gridsize(n) = ntid * nctaid, per
+ * axis: an int64 for n == 1, else a tuple of n int64. */
+static LLVMValueRef emit_grid(Cg *cg, const Node *node, bool size)
+{
+    int n = (int)node->call.args.items[0]->konst.i;
+    if (n == 1)
+        return grid_axis(cg, 0, size);
+    LLVMValueRef v = LLVMGetUndef(cg_type(cg, node->type));
+    for (int axis = 0; axis < n && axis < 3; axis++)
+        v = LLVMBuildInsertValue(cg->b, v, grid_axis(cg, axis, size), (unsigned)axis, "");
+    return v;
+}
+
+/* cuda.atomic.add(a, idx, v): atomicrmw add (fadd for floats), monotonic;
+ * the result is the element's old value. */
+static LLVMValueRef emit_atomic_add(Cg *cg, const Node *node)
+{
+    const Node **args = (const Node **)node->call.args.items;
+    const Type *dtype = args[0]->type->dtype;
+    if (!type_is_number(dtype))
+        return cg_unsupported(cg, node, "cuda.atomic.add on this array type");
+    LLVMValueRef ptr = cg_element_ptr(cg, args[0], args[1], NULL);
+    LLVMValueRef v = cg_convert(cg, cg_emit_expr(cg, args[2]), args[2]->type, dtype);
+    LLVMAtomicRMWBinOp op = dtype->kind == TYPE_FLOAT ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd;
+    LLVMValueRef old = LLVMBuildAtomicRMW(cg->b, op, ptr, v, LLVMAtomicOrderingMonotonic, false);
+    return cg_convert(cg, old, dtype, node->type);
+}
+
+/* min(a, b, ...) / max(...): Python keeps the first of equal values; floats
+ * use minnum/maxnum, which ignore a NaN operand as Numba's fmin/fmax do. */
+static LLVMValueRef emit_min_max(Cg *cg, const Node *node, bool is_max)
+{
+    const Type *t = node->type;
+    LLVMTypeRef ty = cg_type(cg, t);
+    const NodeList *args = &node->call.args;
+    LLVMValueRef acc = NULL;
+    for (int i = 0; i < args->count; i++) {
+        const Node *a = args->items[i];
+        LLVMValueRef v = cg_convert(cg, cg_emit_expr(cg, a), a->type, t);
+        if (!acc) {
+            acc = v;
+        } else if (t->kind == TYPE_FLOAT) {
+            LLVMValueRef ops[2] = {acc, v};
+            acc = cg_intrinsic(cg, is_max ? "llvm.maxnum" : "llvm.minnum", &ty, 1, ops, 2);
+        } else {
+            bool s = t->kind == TYPE_INT && t->is_signed;
+            LLVMIntPredicate p = is_max ? (s ? LLVMIntSGT : LLVMIntUGT) : (s ? LLVMIntSLT : LLVMIntULT);
+            acc = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, p, v, acc, ""), v, acc, "");
+        }
+    }
+    return acc;
+}
+
+/* abs(x): wrapping negation for signed ints, fabs for floats. */
+static LLVMValueRef emit_abs(Cg *cg, const Node *node)
+{
+    const Node *a = node->call.args.items[0];
+    const Type *t = node->type;
+    LLVMValueRef v = cg_convert(cg, cg_emit_expr(cg, a), a->type, t);
+    if (t->kind == TYPE_FLOAT) {
+        LLVMTypeRef ty = cg_type(cg, t);
+        return cg_intrinsic(cg, "llvm.fabs", &ty, 1, &v, 1);
+    }
+    if (t->kind != TYPE_INT || !t->is_signed)
+        return v;
+    LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, v, cg_zero(cg, t), "");
+    return LLVMBuildSelect(cg->b, neg, LLVMBuildNeg(cg->b, v, ""), v, "abs");
+}
+
+/* len(a) is shape[0] (a tuple's length is constant and folded). */
+static LLVMValueRef emit_len(Cg *cg, const Node *node)
+{
+    const Node *a = node->call.args.items[0];
+    if (a->type->kind == TYPE_TUPLE)
+        return cg_const_int(cg, node->type, a->type->count);
+    if (a->type->kind != TYPE_ARRAY)
+        return cg_unsupported(cg, node, "len() of this value");
+    LLVMValueRef v = cg_array_shape(cg, cg_emit_expr(cg, a), 0);
+    return cg_convert(cg, v, &type_int64_t, node->type);
+}
+
+LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
+{
+    const NodeList *args = &node->call.args;
+    switch ((Builtin)node->call.builtin) {
+    case BUILTIN_GRID: return emit_grid(cg, node, false);
+    case BUILTIN_GRIDSIZE: return emit_grid(cg, node, true);
+    case BUILTIN_SYNCTHREADS:
+        cg_intrinsic(cg, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+        return NULL;
+    case BUILTIN_ATOMIC_ADD: return emit_atomic_add(cg, node);
+    case BUILTIN_SHARED_ARRAY: return cg_emit_shared_array(cg, node);
+    case BUILTIN_LEN: return emit_len(cg, node);
+    case BUILTIN_MIN: return emit_min_max(cg, node, false);
+    case BUILTIN_MAX: return emit_min_max(cg, node, true);
+    case BUILTIN_ABS: return emit_abs(cg, node);
+    case BUILTIN_CAST:
+        return cg_convert(cg, cg_emit_expr(cg, args->items[0]), args->items[0]->type, node->type);
+    default: return cg_unsupported(cg, node, "this call");
+    }
+}
+
+/* threadIdx.x .. gridDim.z: which register and axis each builtin reads. */
+static LLVMValueRef emit_geometry(Cg *cg, Builtin b)
+{
+    static const char *const regs[4] = {"tid", "ctaid", "ntid", "nctaid"};
+    int i = (int)b - (int)BUILTIN_THREADIDX_X;
+    return sreg(cg, regs[i / 3], i % 3);
+}
+
+/* a.shape (a tuple of int64), a.size (their product), a.ndim. */
+static LLVMValueRef emit_array_attr(Cg *cg, const Node *node, Builtin b)
+{
+    const Node *a = node->attribute.value;
+    const Type *t = a->type;
+    if (b == BUILTIN_ARRAY_NDIM)
+        return cg_const_int(cg, node->type, t->ndim);
+    LLVMValueRef arr = cg_emit_expr(cg, a);
+    if (b == BUILTIN_ARRAY_SIZE)
+        return cg_convert(cg, cg_array_size(cg, arr, t), &type_int64_t, node->type);
+    LLVMValueRef v = LLVMGetUndef(cg_type(cg, node->type));
+    for (int k = 0; k < t->ndim && k < node->type->count; k++) {
+        LLVMValueRef s = cg_convert(cg, cg_array_shape(cg, arr, k), &type_int64_t,
+                                    node->type->elts[k]);
+        v = LLVMBuildInsertValue(cg->b, v, s, (unsigned)k, "");
+    }
+    return v;
+}
+
+LLVMValueRef cg_emit_builtin_attr(Cg *cg, const Node *node)
+{
+    Builtin b = (Builtin)node->attribute.builtin;
+    if (b >= BUILTIN_THREADIDX_X && b <= BUILTIN_GRIDDIM_Z)
+        return cg_convert(cg, emit_geometry(cg, b), &type_int32_t, node->type);
+    if ((b == BUILTIN_ARRAY_SHAPE || b == BUILTIN_ARRAY_SIZE || b == BUILTIN_ARRAY_NDIM)
+        && node->attribute.value->type->kind == TYPE_ARRAY)
+        return emit_array_attr(cg, node, b);
+    return cg_unsupported(cg, node, "this attribute");
+}

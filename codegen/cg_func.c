@@ -1,0 +1,167 @@
+/* Functions: a kernel becomes an externally visible void function named as
+ * in Python and annotated as an nvvm kernel (a `.visible .entry`); a device
+ * function is internal (`.func`) and returns its return type. Parameters
+ * follow the ABI (../shared/spec/abi.md): a scalar is one parameter of its
+ * width (a kernel's bool is i8), an array is its data pointer, then ndim
+ * shape values, then ndim strides. Device functions take arrays the same
+ * flattened way, so one routine lowers both. Every local gets an alloca in
+ * the entry block; mem2reg and SROA turn them into registers. */
+#include "cg_internal.h"
+
+unsigned cg_param_slot_count(const Type *t)
+{
+    return t->kind == TYPE_ARRAY ? 1u + 2u * (unsigned)t->ndim : 1u;
+}
+
+void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *out, unsigned *n)
+{
+    if (t->kind != TYPE_ARRAY) {
+        out[(*n)++] = is_kernel ? cg_mem_type(cg, t) : cg_type(cg, t);
+        return;
+    }
+    out[(*n)++] = LLVMStructGetTypeAtIndex(cg_type(cg, t), 0);
+    for (int k = 0; k < 2 * t->ndim; k++)
+        out[(*n)++] = cg_i64(cg);
+}
+
+/* A call's argument value v of type t, flattened like the parameters. */
+void cg_append_args(Cg *cg, LLVMValueRef v, const Type *t, LLVMValueRef *out, unsigned *n)
+{
+    if (t->kind != TYPE_ARRAY) {
+        out[(*n)++] = v;
+        return;
+    }
+    out[(*n)++] = cg_array_data(cg, v);
+    for (int k = 0; k < t->ndim; k++)
+        out[(*n)++] = cg_array_shape(cg, v, k);
+    for (int k = 0; k < t->ndim; k++)
+        out[(*n)++] = cg_array_stride(cg, v, k);
+}
+
+static unsigned total_slots(const FuncInfo *fi)
+{
+    unsigned n = 0;
+    for (int i = 0; i < fi->param_count; i++)
+        n += cg_param_slot_count(fi->param_types[i]);
+    return n;
+}
+
+/* Readable IR: x, x.shape0, x.stride0, ... */
+static void name_params(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
+{
+    unsigned slot = 0;
+    for (int i = 0; i < fi->param_count; i++) {
+        const Type *t = fi->param_types[i];
+        char *name = cg_cstr(cg, fi->params[i]->name);
+        LLVMSetValueName2(LLVMGetParam(fn, slot++), name, strlen(name));
+        for (int k = 0; t->kind == TYPE_ARRAY && k < 2 * t->ndim; k++) {
+            char *part = arena_printf(&cg->arena, "%s.%s%d", name,
+                                      k < t->ndim ? "shape" : "stride", k % t->ndim);
+            LLVMSetValueName2(LLVMGetParam(fn, slot++), part, strlen(part));
+        }
+    }
+}
+
+/* !nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}} makes f an .entry. */
+static void annotate_kernel(Cg *cg, LLVMValueRef fn)
+{
+    LLVMMetadataRef ops[3] = {
+        LLVMValueAsMetadata(fn),
+        LLVMMDStringInContext2(cg->ctx, "kernel", 6),
+        LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(cg->ctx), 1, false)),
+    };
+    LLVMMetadataRef node = LLVMMDNodeInContext2(cg->ctx, ops, 3);
+    LLVMAddNamedMetadataOperand(cg->mod, "nvvm.annotations", LLVMMetadataAsValue(cg->ctx, node));
+}
+
+void cg_declare_func(Cg *cg, FuncInfo *fi)
+{
+    unsigned n = 0;
+    LLVMTypeRef *params = ARENA_ARRAY(&cg->arena, LLVMTypeRef, total_slots(fi) + 1);
+    for (int i = 0; i < fi->param_count; i++)
+        cg_append_param_types(cg, fi->param_types[i], fi->is_kernel, params, &n);
+    LLVMTypeRef ret = fi->is_kernel ? LLVMVoidTypeInContext(cg->ctx) : cg_type(cg, fi->return_type);
+    LLVMTypeRef fty = LLVMFunctionType(ret, params, n, false);
+    LLVMValueRef fn = LLVMAddFunction(cg->mod, cg_cstr(cg, fi->name), fty);
+    if (fi->is_kernel)
+        annotate_kernel(cg, fn);
+    else
+        LLVMSetLinkage(fn, LLVMInternalLinkage);
+    name_params(cg, fi, fn);
+    fi->cg = fn;
+}
+
+/* Every local gets an alloca; a parameter's is x.addr, as the parameter
+ * itself is x. */
+static void create_locals(Cg *cg, FuncInfo *fi)
+{
+    for (int i = 0; i < fi->local_count; i++) {
+        Symbol *sym = fi->locals[i];
+        const Type *t = sym->type;
+        sym->cg = NULL;
+        if (!t || t->kind == TYPE_NONE || t->kind == TYPE_RANGE)
+            continue;
+        const char *name = sym->param_index >= 0
+            ? arena_printf(&cg->arena, "%.*s.addr", STR_ARG(sym->name)) : cg_cstr(cg, sym->name);
+        sym->cg = cg_alloca(cg, cg_type(cg, t), name);
+    }
+}
+
+/* The value of parameter i from its LLVM parameters starting at *slot. */
+static LLVMValueRef param_value(Cg *cg, const FuncInfo *fi, int i, unsigned *slot)
+{
+    const Type *t = fi->param_types[i];
+    if (t->kind != TYPE_ARRAY) {
+        LLVMValueRef v = LLVMGetParam(cg->fn, (*slot)++);
+        return fi->is_kernel ? cg_from_mem(cg, v, t) : v;
+    }
+    LLVMValueRef data = LLVMGetParam(cg->fn, (*slot)++);
+    LLVMValueRef *shape = ARENA_ARRAY(&cg->arena, LLVMValueRef, t->ndim + 1);
+    LLVMValueRef *strides = ARENA_ARRAY(&cg->arena, LLVMValueRef, t->ndim + 1);
+    for (int k = 0; k < t->ndim; k++)
+        shape[k] = LLVMGetParam(cg->fn, (*slot)++);
+    for (int k = 0; k < t->ndim; k++)
+        strides[k] = LLVMGetParam(cg->fn, (*slot)++);
+    return cg_array_make(cg, t, data, shape, strides);
+}
+
+/* A parameter's local may be wider than the parameter (reassigned with a
+ * float, say): the incoming value is converted to the local's type. */
+static void store_params(Cg *cg, const FuncInfo *fi)
+{
+    unsigned slot = 0;
+    for (int i = 0; i < fi->param_count; i++) {
+        Symbol *sym = fi->params[i];
+        LLVMValueRef v = param_value(cg, fi, i, &slot);
+        if (sym && sym->cg)
+            LLVMBuildStore(cg->b, cg_convert(cg, v, fi->param_types[i], sym->type), sym->cg);
+    }
+}
+
+/* Falling off the end: a kernel or a None function returns; sema ensures a
+ * typed device function returns on every path, so this is only a fallback. */
+static void finish_body(Cg *cg, const FuncInfo *fi)
+{
+    if (cg_is_terminated(cg))
+        return;
+    if (fi->is_kernel || fi->return_type->kind == TYPE_NONE)
+        LLVMBuildRetVoid(cg->b);
+    else
+        LLVMBuildRet(cg->b, cg_zero(cg, fi->return_type));
+}
+
+void cg_define_func(Cg *cg, FuncInfo *fi)
+{
+    cg->func = fi;
+    cg->fn = fi->cg;
+    cg->loop = NULL;
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry");
+    LLVMPositionBuilderAtEnd(cg->alloca_b, entry);
+    LLVMBasicBlockRef start = cg_block(cg, "start");
+    cg_enter(cg, start);
+    create_locals(cg, fi);
+    store_params(cg, fi);
+    cg_emit_block(cg, &fi->def->funcdef.body);
+    finish_body(cg, fi);
+    LLVMBuildBr(cg->alloca_b, start);
+}

@@ -1,0 +1,126 @@
+/* Codegen's private interface: the state one compilation shares across the
+ * codegen files, and the cg_ functions they call in each other. Only files
+ * in codegen/ include it; the public entry points are in codegen.h.
+ *
+ * Value representation (what cg_type gives): bool is i1 in registers and i8
+ * in memory; an array value is {ptr data, [d x i64] shape, [d x i64] strides}
+ * with the data pointer in the address space of the array's memory; a tuple
+ * is a literal struct of its elements' register types. */
+#ifndef PYKC_CODEGEN_CG_INTERNAL_H
+#define PYKC_CODEGEN_CG_INTERNAL_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include "../base/arena.h"
+#include "codegen.h"
+
+/* NVPTX address spaces. */
+enum { CG_AS_GENERIC = 0, CG_AS_GLOBAL = 1, CG_AS_SHARED = 3, CG_AS_LOCAL = 5 };
+
+/* The targets of 'break' and 'continue' of the innermost loop. */
+typedef struct CgLoop {
+    LLVMBasicBlockRef break_bb;
+    LLVMBasicBlockRef continue_bb;
+    struct CgLoop *outer;
+} CgLoop;
+
+/* The global made for one cuda.shared.array call site. */
+typedef struct CgShared {
+    const Node *call;
+    LLVMValueRef global;
+    struct CgShared *next;
+} CgShared;
+
+typedef struct Cg {
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;            /* where code goes */
+    LLVMBuilderRef alloca_b;     /* the end of the entry block: allocas only */
+    LLVMTargetDataRef layout;
+    Diag *diag;
+    Arena arena;                 /* NUL-terminated names for LLVM */
+    int errors_at_start;
+    /* the function being generated */
+    FuncInfo *func;
+    LLVMValueRef fn;
+    CgLoop *loop;
+    CgShared *shared;            /* static shared arrays made so far */
+    LLVMValueRef dynamic_smem;   /* the module's extern shared array, or NULL */
+} Cg;
+
+/* cg_types.c: types, constants, conversions */
+LLVMTypeRef cg_type(Cg *cg, const Type *t);          /* register type */
+LLVMTypeRef cg_mem_type(Cg *cg, const Type *t);      /* in memory: bool is i8 */
+LLVMTypeRef cg_i64(Cg *cg);
+LLVMValueRef cg_const_int(Cg *cg, const Type *t, int64_t bits);
+LLVMValueRef cg_const_i64(Cg *cg, int64_t v);
+LLVMValueRef cg_const_float(Cg *cg, const Type *t, double v);
+LLVMValueRef cg_const_value(Cg *cg, const Type *t, ConstValue k);
+LLVMValueRef cg_zero(Cg *cg, const Type *t);
+LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
+LLVMValueRef cg_truth(Cg *cg, LLVMValueRef v, const Type *t);
+LLVMValueRef cg_to_mem(Cg *cg, LLVMValueRef v, const Type *t);
+LLVMValueRef cg_from_mem(Cg *cg, LLVMValueRef v, const Type *t);
+unsigned cg_align_of(Cg *cg, const Type *t);
+
+/* cg_util.c: blocks, names, intrinsics, errors */
+char *cg_cstr(Cg *cg, Str s);
+LLVMBasicBlockRef cg_block(Cg *cg, const char *name);
+void cg_enter(Cg *cg, LLVMBasicBlockRef bb);
+bool cg_is_terminated(Cg *cg);
+void cg_branch(Cg *cg, LLVMBasicBlockRef bb);
+LLVMValueRef cg_alloca(Cg *cg, LLVMTypeRef t, const char *name);
+LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef *overloads,
+                          unsigned n_overloads, LLVMValueRef *args, unsigned n_args);
+LLVMValueRef cg_contract(LLVMValueRef float_op);
+LLVMValueRef cg_unsupported(Cg *cg, const Node *node, const char *what);
+
+/* cg_func.c: functions and their parameters */
+void cg_declare_func(Cg *cg, FuncInfo *fi);
+void cg_define_func(Cg *cg, FuncInfo *fi);
+void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel,
+                           LLVMTypeRef *out, unsigned *n);
+unsigned cg_param_slot_count(const Type *t);
+void cg_append_args(Cg *cg, LLVMValueRef v, const Type *t, LLVMValueRef *out, unsigned *n);
+
+/* cg_stmt.c and cg_loop.c: statements */
+void cg_emit_block(Cg *cg, const NodeList *stmts);
+void cg_emit_store(Cg *cg, const Node *target, LLVMValueRef v, const Type *from);
+void cg_emit_while(Cg *cg, const Node *node);
+void cg_emit_for(Cg *cg, const Node *node);
+void cg_emit_break(Cg *cg, const Node *node);
+void cg_emit_continue(Cg *cg, const Node *node);
+
+/* cg_expr.c and cg_compare.c: expressions */
+LLVMValueRef cg_emit_expr(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_cond(Cg *cg, const Node *node);   /* truth value, i1 */
+LLVMValueRef cg_emit_compare(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_boolop(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_ifexp(Cg *cg, const Node *node);
+
+/* cg_arith.c and cg_pow.c: Python's arithmetic */
+LLVMValueRef cg_binop(Cg *cg, BinOpKind op, LLVMValueRef l, LLVMValueRef r,
+                      const Type *lt, const Type *rt, const Node *rhs_node);
+LLVMValueRef cg_unary(Cg *cg, UnaryOpKind op, LLVMValueRef v, const Type *t);
+LLVMValueRef cg_pow(Cg *cg, LLVMValueRef base, LLVMValueRef exp,
+                    const Type *bt, const Type *et, const Node *exp_node);
+
+/* cg_array.c: array values */
+LLVMValueRef cg_array_data(Cg *cg, LLVMValueRef arr);
+LLVMValueRef cg_array_shape(Cg *cg, LLVMValueRef arr, int k);
+LLVMValueRef cg_array_stride(Cg *cg, LLVMValueRef arr, int k);
+LLVMValueRef cg_array_make(Cg *cg, const Type *t, LLVMValueRef data,
+                           LLVMValueRef *shape, LLVMValueRef *strides);
+LLVMValueRef cg_array_size(Cg *cg, LLVMValueRef arr, const Type *t);
+LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index,
+                            LLVMValueRef *arr_out);
+
+/* cg_builtin.c: cuda.* and Python builtins */
+LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_builtin_attr(Cg *cg, const Node *node);
+
+/* cg_shared.c: cuda.shared.array */
+LLVMValueRef cg_emit_shared_array(Cg *cg, const Node *node);
+
+#endif

@@ -1,0 +1,181 @@
+/* Loops: while and for-range, each with an optional else (run when the loop
+ * ends without break), and break/continue to the innermost loop.
+ *
+ * `for t in range(start, stop, step)` is a plain induction variable: a
+ * hidden counter from start, tested `iv < stop` (`iv > stop` for a negative
+ * step), stepped at the latch and copied into t at the top of each
+ * iteration, so t keeps its last value after the loop and assignments to t
+ * in the body do not disturb the iteration. Numba's serial countdown is
+ * what we avoid: this shape is one LLVM's loop passes analyse and unroll. */
+#include "cg_internal.h"
+
+static void push_loop(Cg *cg, CgLoop *loop, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont)
+{
+    loop->break_bb = brk;
+    loop->continue_bb = cont;
+    loop->outer = cg->loop;
+    cg->loop = loop;
+}
+
+/* The else part runs when the condition fails; a break skips it. */
+static void emit_else_and_end(Cg *cg, const NodeList *else_body, LLVMBasicBlockRef else_bb,
+                              LLVMBasicBlockRef end_bb)
+{
+    if (else_bb != end_bb) {
+        cg_enter(cg, else_bb);
+        cg_emit_block(cg, else_body);
+        cg_branch(cg, end_bb);
+    }
+    cg_enter(cg, end_bb);
+}
+
+/* while cond: body [else: else_body] */
+void cg_emit_while(Cg *cg, const Node *node)
+{
+    LLVMBasicBlockRef cond_bb = cg_block(cg, "while.cond");
+    LLVMBasicBlockRef body_bb = cg_block(cg, "while.body");
+    LLVMBasicBlockRef end_bb = cg_block(cg, "while.end");
+    bool has_else = node->while_stmt.else_body.count > 0;
+    LLVMBasicBlockRef else_bb = has_else ? cg_block(cg, "while.else") : end_bb;
+    LLVMBuildBr(cg->b, cond_bb);
+    cg_enter(cg, cond_bb);
+    LLVMValueRef c = cg_emit_cond(cg, node->while_stmt.cond);
+    LLVMBuildCondBr(cg->b, c, body_bb, else_bb);
+    CgLoop loop;
+    push_loop(cg, &loop, end_bb, cond_bb);
+    cg_enter(cg, body_bb);
+    cg_emit_block(cg, &node->while_stmt.body);
+    cg_branch(cg, cond_bb);
+    cg->loop = loop.outer;
+    emit_else_and_end(cg, &node->while_stmt.else_body, else_bb, end_bb);
+}
+
+/* range(stop), range(start, stop), range(start, stop, step): the three
+ * bounds, evaluated once before the loop, in the range's element type. */
+typedef struct RangeBounds {
+    const Type *type;
+    LLVMValueRef start, stop, step;
+    const Node *step_node;     /* NULL when the step is the default 1 */
+} RangeBounds;
+
+static RangeBounds emit_range_bounds(Cg *cg, const Node *iter)
+{
+    RangeBounds r = {iter->type->elem, NULL, NULL, NULL, NULL};
+    const NodeList *args = &iter->call.args;
+    LLVMValueRef v[3];
+    for (int i = 0; i < args->count && i < 3; i++)
+        v[i] = cg_convert(cg, cg_emit_expr(cg, args->items[i]), args->items[i]->type, r.type);
+    r.start = args->count >= 2 ? v[0] : cg_const_int(cg, r.type, 0);
+    r.stop = args->count >= 2 ? v[1] : v[0];
+    r.step = args->count == 3 ? v[2] : cg_const_int(cg, r.type, 1);
+    r.step_node = args->count == 3 ? args->items[2] : NULL;
+    return r;
+}
+
+/* The step when it is a compile-time constant: *out is set, true returned. */
+static bool constant_step(const RangeBounds *r, int64_t *out)
+{
+    if (!r->step_node) {
+        *out = 1;
+        return true;
+    }
+    if (r->step_node->konst.kind != CONST_INT)
+        return false;
+    *out = r->step_node->konst.i;
+    return true;
+}
+
+/* Whether iv still lies before stop. A constant step picks the comparison
+ * now; otherwise the step's sign picks it at run time, and a zero step
+ * runs no iteration. Unsigned ranges only count up. */
+static LLVMValueRef range_test(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
+{
+    bool is_signed = r->type->is_signed;
+    LLVMValueRef up = LLVMBuildICmp(cg->b, is_signed ? LLVMIntSLT : LLVMIntULT, iv, r->stop, "");
+    int64_t step;
+    if (constant_step(r, &step)) {
+        if (step == 0)
+            return LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), 0, false);
+        if (step > 0 || !is_signed)
+            return up;
+        return LLVMBuildICmp(cg->b, LLVMIntSGT, iv, r->stop, "");
+    }
+    LLVMValueRef zero = cg_zero(cg, r->type);
+    if (!is_signed)
+        return LLVMBuildAnd(cg->b, up, LLVMBuildICmp(cg->b, LLVMIntNE, r->step, zero, ""), "");
+    LLVMValueRef down = LLVMBuildICmp(cg->b, LLVMIntSGT, iv, r->stop, "");
+    LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, r->step, zero, "");
+    LLVMValueRef pos = LLVMBuildICmp(cg->b, LLVMIntSGT, r->step, zero, "");
+    LLVMValueRef down_ok = LLVMBuildAnd(cg->b, neg, down, "");
+    return LLVMBuildOr(cg->b, LLVMBuildAnd(cg->b, pos, up, ""), down_ok, "");
+}
+
+/* iv + step. With a step of +1 or -1 the test just passed (iv < stop, or
+ * iv > stop) proves the step cannot overflow, so the add carries nsw/nuw;
+ * that lets LLVM widen and unroll. Larger steps wrap as Python ints would
+ * not, but only within one step of the type's limit. */
+static LLVMValueRef range_next(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
+{
+    int64_t step;
+    bool unit = constant_step(r, &step) && (step == 1 || (step == -1 && r->type->is_signed));
+    if (!unit)
+        return LLVMBuildAdd(cg->b, iv, r->step, "iv.next");
+    if (r->type->is_signed)
+        return LLVMBuildNSWAdd(cg->b, iv, r->step, "iv.next");
+    return LLVMBuildNUWAdd(cg->b, iv, r->step, "iv.next");
+}
+
+/* for target in range(...): body [else: else_body] */
+void cg_emit_for(Cg *cg, const Node *node)
+{
+    const Node *iter = node->for_stmt.iter;
+    if (iter->kind != NODE_CALL || iter->call.builtin != BUILTIN_RANGE || !iter->type
+        || iter->type->kind != TYPE_RANGE) {
+        cg_unsupported(cg, iter, "iterating over anything but range()");
+        return;
+    }
+    RangeBounds r = emit_range_bounds(cg, iter);
+    LLVMTypeRef ity = cg_type(cg, r.type);
+    LLVMValueRef iv_slot = cg_alloca(cg, ity, "iv");
+    LLVMBuildStore(cg->b, r.start, iv_slot);
+    LLVMBasicBlockRef cond_bb = cg_block(cg, "for.cond");
+    LLVMBasicBlockRef body_bb = cg_block(cg, "for.body");
+    LLVMBasicBlockRef latch_bb = cg_block(cg, "for.latch");
+    LLVMBasicBlockRef end_bb = cg_block(cg, "for.end");
+    bool has_else = node->for_stmt.else_body.count > 0;
+    LLVMBasicBlockRef else_bb = has_else ? cg_block(cg, "for.else") : end_bb;
+    LLVMBuildBr(cg->b, cond_bb);
+    cg_enter(cg, cond_bb);
+    LLVMValueRef iv = LLVMBuildLoad2(cg->b, ity, iv_slot, "iv");
+    LLVMBuildCondBr(cg->b, range_test(cg, &r, iv), body_bb, else_bb);
+    cg_enter(cg, body_bb);
+    cg_emit_store(cg, node->for_stmt.target, iv, r.type);
+    CgLoop loop;
+    push_loop(cg, &loop, end_bb, latch_bb);
+    cg_emit_block(cg, &node->for_stmt.body);
+    cg_branch(cg, latch_bb);
+    cg->loop = loop.outer;
+    cg_enter(cg, latch_bb);
+    LLVMValueRef cur = LLVMBuildLoad2(cg->b, ity, iv_slot, "iv");
+    LLVMBuildStore(cg->b, range_next(cg, &r, cur), iv_slot);
+    LLVMBuildBr(cg->b, cond_bb);
+    emit_else_and_end(cg, &node->for_stmt.else_body, else_bb, end_bb);
+}
+
+void cg_emit_break(Cg *cg, const Node *node)
+{
+    if (!cg->loop) {
+        cg_unsupported(cg, node, "'break' outside a loop");
+        return;
+    }
+    LLVMBuildBr(cg->b, cg->loop->break_bb);
+}
+
+void cg_emit_continue(Cg *cg, const Node *node)
+{
+    if (!cg->loop) {
+        cg_unsupported(cg, node, "'continue' outside a loop");
+        return;
+    }
+    LLVMBuildBr(cg->b, cg->loop->continue_bb);
+}

@@ -1,0 +1,239 @@
+/* pykc types as LLVM types, constants of a pykc type, and the conversions
+ * between types: what CONVERT nodes, assignments, parameters and comparisons
+ * share. Conversions follow Numba: integer widening by the source's
+ * signedness, float to integer by the target's, anything to bool by Python's
+ * truth test. */
+#include "cg_internal.h"
+
+static unsigned address_space(MemSpace space)
+{
+    switch (space) {
+    case MEM_GLOBAL: return CG_AS_GLOBAL;
+    case MEM_SHARED: return CG_AS_SHARED;
+    case MEM_LOCAL: return CG_AS_GENERIC;
+    }
+    return CG_AS_GENERIC;
+}
+
+LLVMTypeRef cg_i64(Cg *cg)
+{
+    return LLVMInt64TypeInContext(cg->ctx);
+}
+
+static LLVMTypeRef float_type(Cg *cg, int bits)
+{
+    if (bits == 16)
+        return LLVMHalfTypeInContext(cg->ctx);
+    if (bits == 32)
+        return LLVMFloatTypeInContext(cg->ctx);
+    return LLVMDoubleTypeInContext(cg->ctx);
+}
+
+/* {ptr addrspace(s) data, [d x i64] shape, [d x i64] strides} */
+static LLVMTypeRef array_type(Cg *cg, const Type *t)
+{
+    LLVMTypeRef dims = LLVMArrayType2(cg_i64(cg), (uint64_t)t->ndim);
+    LLVMTypeRef fields[3] = {
+        LLVMPointerTypeInContext(cg->ctx, address_space(t->space)), dims, dims,
+    };
+    return LLVMStructTypeInContext(cg->ctx, fields, 3, false);
+}
+
+static LLVMTypeRef tuple_type(Cg *cg, const Type *t)
+{
+    LLVMTypeRef *fields = ARENA_ARRAY(&cg->arena, LLVMTypeRef, t->count + 1);
+    for (int i = 0; i < t->count; i++)
+        fields[i] = cg_type(cg, t->elts[i]);
+    return LLVMStructTypeInContext(cg->ctx, fields, (unsigned)t->count, false);
+}
+
+LLVMTypeRef cg_type(Cg *cg, const Type *t)
+{
+    switch (t->kind) {
+    case TYPE_NONE: return LLVMVoidTypeInContext(cg->ctx);
+    case TYPE_BOOL: return LLVMInt1TypeInContext(cg->ctx);
+    case TYPE_INT: return LLVMIntTypeInContext(cg->ctx, (unsigned)t->bits);
+    case TYPE_FLOAT: return float_type(cg, t->bits);
+    case TYPE_ARRAY: return array_type(cg, t);
+    case TYPE_TUPLE: return tuple_type(cg, t);
+    case TYPE_RANGE: return cg_type(cg, t->elem);
+    }
+    return LLVMVoidTypeInContext(cg->ctx);
+}
+
+LLVMTypeRef cg_mem_type(Cg *cg, const Type *t)
+{
+    if (t->kind == TYPE_BOOL)
+        return LLVMInt8TypeInContext(cg->ctx);
+    return cg_type(cg, t);
+}
+
+unsigned cg_align_of(Cg *cg, const Type *t)
+{
+    return LLVMABIAlignmentOfType(cg->layout, cg_mem_type(cg, t));
+}
+
+/* An integer constant from its bits, cut to the type's width first. */
+LLVMValueRef cg_const_int(Cg *cg, const Type *t, int64_t bits)
+{
+    uint64_t v = (uint64_t)bits;
+    if (t->bits < 64)
+        v &= (UINT64_C(1) << t->bits) - 1;
+    return LLVMConstInt(cg_type(cg, t), v, false);
+}
+
+LLVMValueRef cg_const_i64(Cg *cg, int64_t v)
+{
+    return LLVMConstInt(cg_i64(cg), (uint64_t)v, true);
+}
+
+LLVMValueRef cg_const_float(Cg *cg, const Type *t, double v)
+{
+    return LLVMConstReal(cg_type(cg, t), v);
+}
+
+static double const_as_double(ConstValue k)
+{
+    switch (k.kind) {
+    case CONST_BOOL: return k.b ? 1.0 : 0.0;
+    case CONST_INT: return (double)k.i;
+    case CONST_FLOAT: return k.f;
+    case CONST_NONE: break;
+    }
+    return 0.0;
+}
+
+static int64_t const_as_int(ConstValue k)
+{
+    switch (k.kind) {
+    case CONST_BOOL: return k.b;
+    case CONST_INT: return k.i;
+    case CONST_FLOAT: return (int64_t)k.f;
+    case CONST_NONE: break;
+    }
+    return 0;
+}
+
+/* A folded value as a constant of type t, whatever kind sema folded it to
+ * (a float-typed node may carry an int constant). NULL if t is no scalar. */
+LLVMValueRef cg_const_value(Cg *cg, const Type *t, ConstValue k)
+{
+    switch (t->kind) {
+    case TYPE_BOOL:
+        return LLVMConstInt(cg_type(cg, t), k.kind == CONST_FLOAT ? k.f != 0.0
+                                                                  : const_as_int(k) != 0, false);
+    case TYPE_INT: return cg_const_int(cg, t, const_as_int(k));
+    case TYPE_FLOAT: return cg_const_float(cg, t, const_as_double(k));
+    default: return NULL;
+    }
+}
+
+LLVMValueRef cg_zero(Cg *cg, const Type *t)
+{
+    return LLVMConstNull(cg_type(cg, t));
+}
+
+/* Python's truth test: bool itself, int != 0, float != 0.0 (NaN is true). */
+LLVMValueRef cg_truth(Cg *cg, LLVMValueRef v, const Type *t)
+{
+    switch (t->kind) {
+    case TYPE_BOOL: return v;
+    case TYPE_INT: return LLVMBuildICmp(cg->b, LLVMIntNE, v, cg_zero(cg, t), "");
+    case TYPE_FLOAT: return LLVMBuildFCmp(cg->b, LLVMRealUNE, v, cg_zero(cg, t), "");
+    case TYPE_TUPLE: return LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), t->count > 0, false);
+    default: return LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), 1, false);
+    }
+}
+
+static LLVMValueRef int_to_int(Cg *cg, LLVMValueRef v, const Type *from, const Type *to)
+{
+    LLVMTypeRef dst = cg_type(cg, to);
+    if (to->bits < from->bits)
+        return LLVMBuildTrunc(cg->b, v, dst, "");
+    if (to->bits == from->bits)
+        return v;
+    return from->is_signed ? LLVMBuildSExt(cg->b, v, dst, "") : LLVMBuildZExt(cg->b, v, dst, "");
+}
+
+static LLVMValueRef scalar_to_number(Cg *cg, LLVMValueRef v, const Type *from, const Type *to)
+{
+    LLVMTypeRef dst = cg_type(cg, to);
+    bool from_signed = from->kind == TYPE_INT && from->is_signed;
+    if (from->kind != TYPE_FLOAT && to->kind == TYPE_INT) {
+        if (from->kind == TYPE_BOOL)
+            return LLVMBuildZExt(cg->b, v, dst, "");
+        return int_to_int(cg, v, from, to);
+    }
+    if (from->kind != TYPE_FLOAT)   /* int or bool to float */
+        return from_signed ? LLVMBuildSIToFP(cg->b, v, dst, "") : LLVMBuildUIToFP(cg->b, v, dst, "");
+    if (to->kind == TYPE_INT)
+        return to->is_signed ? LLVMBuildFPToSI(cg->b, v, dst, "") : LLVMBuildFPToUI(cg->b, v, dst, "");
+    if (to->bits > from->bits)
+        return LLVMBuildFPExt(cg->b, v, dst, "");
+    return to->bits < from->bits ? LLVMBuildFPTrunc(cg->b, v, dst, "") : v;
+}
+
+static LLVMValueRef tuple_to_tuple(Cg *cg, LLVMValueRef v, const Type *from, const Type *to)
+{
+    LLVMValueRef out = LLVMGetUndef(cg_type(cg, to));
+    for (int i = 0; i < to->count && i < from->count; i++) {
+        LLVMValueRef e = LLVMBuildExtractValue(cg->b, v, (unsigned)i, "");
+        e = cg_convert(cg, e, from->elts[i], to->elts[i]);
+        out = LLVMBuildInsertValue(cg->b, out, e, (unsigned)i, "");
+    }
+    return out;
+}
+
+/* Layouts share one representation; only the data pointer's address space
+ * may differ, and a cast through the generic space changes it. */
+static LLVMValueRef array_to_array(Cg *cg, LLVMValueRef v, const Type *from, const Type *to)
+{
+    if (from->space == to->space)
+        return v;
+    LLVMValueRef data = cg_array_data(cg, v);
+    LLVMValueRef generic = LLVMBuildAddrSpaceCast(
+        cg->b, data, LLVMPointerTypeInContext(cg->ctx, CG_AS_GENERIC), "");
+    LLVMValueRef *shape = ARENA_ARRAY(&cg->arena, LLVMValueRef, from->ndim + 1);
+    LLVMValueRef *strides = ARENA_ARRAY(&cg->arena, LLVMValueRef, from->ndim + 1);
+    for (int k = 0; k < from->ndim; k++) {
+        shape[k] = cg_array_shape(cg, v, k);
+        strides[k] = cg_array_stride(cg, v, k);
+    }
+    LLVMTypeRef dst = LLVMStructGetTypeAtIndex(cg_type(cg, to), 0);
+    LLVMValueRef cast = LLVMBuildAddrSpaceCast(cg->b, generic, dst, "");
+    return cg_array_make(cg, to, cast, shape, strides);
+}
+
+/* The conversion of CONVERT nodes, assignments, arguments and comparison
+ * operands: v of type `from` as a value of type `to`. */
+LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to)
+{
+    if (from == to || !v)
+        return v;
+    if (to->kind == TYPE_BOOL)
+        return cg_truth(cg, v, from);
+    if (type_is_number(to) && type_is_scalar(from))
+        return scalar_to_number(cg, v, from, to);
+    if (to->kind == TYPE_TUPLE && from->kind == TYPE_TUPLE)
+        return tuple_to_tuple(cg, v, from, to);
+    if (to->kind == TYPE_ARRAY && from->kind == TYPE_ARRAY)
+        return array_to_array(cg, v, from, to);
+    diag_error_plain(cg->diag, "internal compiler error: no conversion from '%s' to '%s'",
+                     from->name, to->name);
+    return LLVMGetPoison(cg_type(cg, to));
+}
+
+/* bool is i8 (0 or 1) in memory and parameters, i1 in registers. */
+LLVMValueRef cg_to_mem(Cg *cg, LLVMValueRef v, const Type *t)
+{
+    if (t->kind != TYPE_BOOL)
+        return v;
+    return LLVMBuildZExt(cg->b, v, LLVMInt8TypeInContext(cg->ctx), "");
+}
+
+LLVMValueRef cg_from_mem(Cg *cg, LLVMValueRef v, const Type *t)
+{
+    if (t->kind != TYPE_BOOL)
+        return v;
+    return LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, false), "");
+}
