@@ -2,6 +2,7 @@
 #
 # Substitutions:
 #   %pykc        the compiler under test
+#   %unit        the build folder holding the unit-test programs
 #   %ptxas-check FILE: assembles PTX for sm_80 and sm_90 with the toolkit's
 #                ptxas; tests using it say "REQUIRES: ptxas"
 #   FileCheck    LLVM 19's, from the build's configuration
@@ -20,6 +21,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.excludes = ["Inputs", "tools", "lit.cfg.py"]
 
 config.substitutions.append(("%pykc", config.pykc))
+config.substitutions.append(("%unit", config.unit_dir))
 config.substitutions.append(("FileCheck", config.filecheck))
 tools = os.path.join(config.test_source_root, "tools")
 config.substitutions.append(
