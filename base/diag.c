@@ -15,7 +15,8 @@ void diag_init(Diag *diag, FILE *out)
 static void print_caret(FILE *out, Span at, SourceLoc loc)
 {
     Str line = source_line_text(loc.root, loc.line);
-    fprintf(out, "%.*s\n", STR_ARG(line));
+    fwrite(line.ptr, 1, (size_t)line.len, out);   /* the line may hold a NUL */
+    fputc('\n', out);
     int start = loc.col - 1;
     for (int i = 0; i < start && i < line.len; i++)
         fputc(line.ptr[i] == '\t' ? '\t' : ' ', out);

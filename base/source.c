@@ -5,17 +5,24 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A line ends at "\n", "\r\n" or a lone "\r", as Python's do. */
+static bool ends_line(const Source *src, uint32_t i)
+{
+    char c = src->text[i];
+    return c == '\n' || (c == '\r' && (i + 1 >= src->len || src->text[i + 1] != '\n'));
+}
+
 static void index_lines(Arena *arena, Source *src)
 {
     int count = 1;
     for (uint32_t i = 0; i < src->len; i++)
-        count += src->text[i] == '\n';
+        count += ends_line(src, i);
     src->line_starts = ARENA_ARRAY(arena, uint32_t, count);
     src->line_count = count;
     int line = 0;
     src->line_starts[line++] = 0;
     for (uint32_t i = 0; i < src->len; i++)
-        if (src->text[i] == '\n' && line < count)
+        if (ends_line(src, i) && line < count)
             src->line_starts[line++] = i + 1;
 }
 

@@ -2,8 +2,9 @@
  * `%` round toward negative infinity, with the remainder taking the
  * divisor's sign; division or modulo by zero, and MIN // -1, give 0 as
  * Numba's CUDA target does (never a trap: the divisor is made safe before
- * sdiv). Float `%` and `//` are CPython's divmod. fadd, fsub and fmul may
- * contract into fma. `**` is in cg_pow.c. */
+ * sdiv). Float `%` and `//` are CPython's divmod over an exact fmod
+ * (cg_fmod.c). fadd, fsub and fmul may contract into fma. `**` is in
+ * cg_pow.c. */
 #include "cg_internal.h"
 
 static LLVMValueRef select_zero_if(Cg *cg, LLVMValueRef bad, LLVMValueRef v)
@@ -85,7 +86,7 @@ static LLVMValueRef remainder_needs_fix(Cg *cg, LLVMValueRef m, LLVMValueRef y, 
 static LLVMValueRef float_mod(Cg *cg, LLVMValueRef x, LLVMValueRef y, const Type *t)
 {
     LLVMBuilderRef B = cg->b;
-    LLVMValueRef m = LLVMBuildFRem(B, x, y, "");
+    LLVMValueRef m = cg_fmod(cg, x, y, t);
     LLVMValueRef fix = remainder_needs_fix(cg, m, y, t);
     LLVMValueRef fixed = LLVMBuildSelect(B, fix, LLVMBuildFAdd(B, m, y, ""), m, "");
     LLVMValueRef nonzero = LLVMBuildFCmp(B, LLVMRealUNE, m, cg_zero(cg, t), "");
@@ -100,7 +101,7 @@ static LLVMValueRef float_floordiv(Cg *cg, LLVMValueRef x, LLVMValueRef y, const
     LLVMBuilderRef B = cg->b;
     LLVMTypeRef ty = cg_type(cg, t);
     LLVMValueRef zero = cg_zero(cg, t), one = cg_const_float(cg, t, 1.0);
-    LLVMValueRef m = LLVMBuildFRem(B, x, y, "");
+    LLVMValueRef m = cg_fmod(cg, x, y, t);
     LLVMValueRef fixed = remainder_needs_fix(cg, m, y, t);
     LLVMValueRef div = LLVMBuildFDiv(B, LLVMBuildFSub(B, x, m, ""), y, "");
     div = LLVMBuildSelect(B, fixed, LLVMBuildFSub(B, div, one, ""), div, "");

@@ -23,20 +23,21 @@ LLVMValueRef cg_array_stride(Cg *cg, LLVMValueRef arr, int k)
     return LLVMBuildExtractValue(cg->b, dims, (unsigned)k, "stride");
 }
 
+static LLVMValueRef dims_value(Cg *cg, int ndim, LLVMValueRef *values)
+{
+    LLVMValueRef v = LLVMGetUndef(LLVMArrayType2(cg_i64(cg), (uint64_t)ndim));
+    for (int k = 0; k < ndim; k++)
+        v = LLVMBuildInsertValue(cg->b, v, values[k], (unsigned)k, "");
+    return v;
+}
+
 LLVMValueRef cg_array_make(Cg *cg, const Type *t, LLVMValueRef data,
                            LLVMValueRef *shape, LLVMValueRef *strides)
 {
     LLVMValueRef v = LLVMGetUndef(cg_type(cg, t));
     v = LLVMBuildInsertValue(cg->b, v, data, 0, "");
-    for (int k = 0; k < t->ndim; k++) {
-        LLVMValueRef dims = LLVMBuildExtractValue(cg->b, v, 1, "");
-        dims = LLVMBuildInsertValue(cg->b, dims, shape[k], (unsigned)k, "");
-        v = LLVMBuildInsertValue(cg->b, v, dims, 1, "");
-        dims = LLVMBuildExtractValue(cg->b, v, 2, "");
-        dims = LLVMBuildInsertValue(cg->b, dims, strides[k], (unsigned)k, "");
-        v = LLVMBuildInsertValue(cg->b, v, dims, 2, "");
-    }
-    return v;
+    v = LLVMBuildInsertValue(cg->b, v, dims_value(cg, t->ndim, shape), 1, "");
+    return LLVMBuildInsertValue(cg->b, v, dims_value(cg, t->ndim, strides), 2, "");
 }
 
 /* a.size: the product of the shape. */
@@ -50,18 +51,20 @@ LLVMValueRef cg_array_size(Cg *cg, LLVMValueRef arr, const Type *t)
     return size;
 }
 
-/* One index as i64, a negative signed one wrapped once by shape[k]. A
- * constant known to be non-negative skips the wrap. */
+/* Index k as i64, a negative signed one wrapped once by shape[k]; for a
+ * constant index the wrap is decided here. */
 static LLVMValueRef normalise_index(Cg *cg, LLVMValueRef v, const Type *t, const Node *node,
-                                    LLVMValueRef extent)
+                                    LLVMValueRef arr, int k)
 {
     const Type *i64 = t->kind == TYPE_INT && !t->is_signed ? &type_uint64_t : &type_int64_t;
     v = cg_convert(cg, v, t, i64);
-    bool known_nonneg = node && node->konst.kind == CONST_INT && node->konst.i >= 0;
-    if (!i64->is_signed || known_nonneg)
+    bool known = node && node->konst.kind == CONST_INT;
+    if (!i64->is_signed || (known && node->konst.i >= 0))
         return v;
+    if (known)
+        return LLVMBuildAdd(cg->b, v, cg_array_shape(cg, arr, k), "idx");
     LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, v, cg_const_i64(cg, 0), "");
-    LLVMValueRef wrapped = LLVMBuildAdd(cg->b, v, extent, "");
+    LLVMValueRef wrapped = LLVMBuildAdd(cg->b, v, cg_array_shape(cg, arr, k), "");
     return LLVMBuildSelect(cg->b, neg, wrapped, v, "idx");
 }
 
@@ -72,19 +75,18 @@ static void emit_indices(Cg *cg, const Node *index, LLVMValueRef arr, int ndim, 
     if (index->kind == NODE_TUPLE) {
         for (int k = 0; k < ndim && k < index->tuple.elts.count; k++) {
             const Node *e = index->tuple.elts.items[k];
-            out[k] = normalise_index(cg, cg_emit_expr(cg, e), e->type, e,
-                                     cg_array_shape(cg, arr, k));
+            out[k] = normalise_index(cg, cg_emit_expr(cg, e), e->type, e, arr, k);
         }
         return;
     }
     LLVMValueRef v = cg_emit_expr(cg, index);
     if (index->type->kind != TYPE_TUPLE) {
-        out[0] = normalise_index(cg, v, index->type, index, cg_array_shape(cg, arr, 0));
+        out[0] = normalise_index(cg, v, index->type, index, arr, 0);
         return;
     }
     for (int k = 0; k < ndim && k < index->type->count; k++) {
         LLVMValueRef e = LLVMBuildExtractValue(cg->b, v, (unsigned)k, "");
-        out[k] = normalise_index(cg, e, index->type->elts[k], NULL, cg_array_shape(cg, arr, k));
+        out[k] = normalise_index(cg, e, index->type->elts[k], NULL, arr, k);
     }
 }
 

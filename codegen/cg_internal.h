@@ -106,6 +106,9 @@ LLVMValueRef cg_unary(Cg *cg, UnaryOpKind op, LLVMValueRef v, const Type *t);
 LLVMValueRef cg_pow(Cg *cg, LLVMValueRef base, LLVMValueRef exp,
                     const Type *bt, const Type *et, const Node *exp_node);
 
+/* cg_fmod.c: an exact fmod (NVPTX's frem is not) */
+LLVMValueRef cg_fmod(Cg *cg, LLVMValueRef x, LLVMValueRef y, const Type *t);
+
 /* cg_array.c: array values */
 LLVMValueRef cg_array_data(Cg *cg, LLVMValueRef arr);
 LLVMValueRef cg_array_shape(Cg *cg, LLVMValueRef arr, int k);

@@ -112,6 +112,7 @@ static const char *base_name(int base)
     }
 }
 
+/* A hexadecimal digit's value; anything else is too large for any base. */
 static int digit_value(char c)
 {
     if (c >= '0' && c <= '9')
@@ -123,18 +124,25 @@ static int digit_value(char c)
     return 99;
 }
 
+/* The base that a "0x", "0o" or "0b" prefix (any case) at p names, else 10. */
+static int prefix_base(const char *p, const char *end)
+{
+    if (end - p < 2 || p[0] != '0')
+        return 10;
+    switch (p[1]) {
+    case 'x': case 'X': return 16;
+    case 'o': case 'O': return 8;
+    case 'b': case 'B': return 2;
+    default:            return 10;
+    }
+}
+
 /* An integer's value from its text, '_' skipped, up to the first character
  * that is no digit of its base; *overflow tells a value over 2^64-1, which
  * saturates. */
 static uint64_t int_value(const char *p, const char *end, bool *overflow)
 {
-    int base = 10;
-    if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x')
-        base = 16;
-    else if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'o')
-        base = 8;
-    else if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'b')
-        base = 2;
+    int base = prefix_base(p, end);
     p += base == 10 ? 0 : 2;
     uint64_t value = 0;
     *overflow = false;
@@ -204,8 +212,7 @@ static int bad_leading_zeros(Scanner *s, const char *start)
 /* "0x", "0o" or "0b" with no digit of the base after it. */
 static int bad_prefix(Scanner *s, const char *start)
 {
-    char letter = (char)(start[1] | 0x20);
-    return bad_number(s, start, TOK_INT, letter == 'x' ? 16 : letter == 'o' ? 8 : 2);
+    return bad_number(s, start, TOK_INT, prefix_base(start, s->cursor));
 }
 
 static int unterminated(Scanner *s, const char *quote, bool triple)
@@ -373,6 +380,8 @@ uint64_t lex_int_value(Token token)
     return int_value(text + token.span.begin, text + token.span.end, &overflow);
 }
 
+/* strtod wants the literal without its '_' in one NUL-terminated piece: a
+ * copy, on the stack unless the literal is unusually long. */
 double lex_float_value(Token token)
 {
     const char *text = token.span.src->text + token.span.begin;

@@ -310,6 +310,80 @@ Node *ast_slice(Arena *arena, Span span, Node *lower, Node *upper, Node *step)
     return node;
 }
 
+/* ---- walking ---- */
+
+static void visit_list(NodeList list, AstVisit visit, void *ctx)
+{
+    for (int i = 0; i < list.count; i++)
+        visit(ctx, list.items[i]);
+}
+
+static void visit_some(int count, Node *const *children, AstVisit visit, void *ctx)
+{
+    for (int i = 0; i < count; i++)
+        if (children[i])
+            visit(ctx, children[i]);
+}
+
+/* One case per kind that has children; the cases are calls. */
+void ast_each_child(const Node *node, AstVisit visit, void *ctx)
+{
+    switch (node->kind) {
+    case NODE_MODULE: visit_list(node->module.body, visit, ctx); break;
+    case NODE_FUNCDEF:
+        visit_list(node->funcdef.decorators, visit, ctx);
+        visit_list(node->funcdef.params, visit, ctx);
+        visit_some(1, &node->funcdef.returns, visit, ctx);
+        visit_list(node->funcdef.body, visit, ctx);
+        break;
+    case NODE_PARAM:
+        visit_some(2, (Node *[]){node->param.annotation, node->param.default_value}, visit, ctx);
+        break;
+    case NODE_ASSIGN:
+        visit_list(node->assign.targets, visit, ctx);
+        visit_some(1, &node->assign.value, visit, ctx);
+        break;
+    case NODE_AUG_ASSIGN:
+        visit_some(2, (Node *[]){node->aug_assign.target, node->aug_assign.value}, visit, ctx);
+        break;
+    case NODE_EXPR_STMT: visit_some(1, &node->expr_stmt.value, visit, ctx); break;
+    case NODE_IF: case NODE_WHILE:
+        visit_some(1, &node->if_stmt.cond, visit, ctx);
+        visit_list(node->if_stmt.body, visit, ctx);
+        visit_list(node->if_stmt.else_body, visit, ctx);
+        break;
+    case NODE_FOR:
+        visit_some(2, (Node *[]){node->for_stmt.target, node->for_stmt.iter}, visit, ctx);
+        visit_list(node->for_stmt.body, visit, ctx);
+        visit_list(node->for_stmt.else_body, visit, ctx);
+        break;
+    case NODE_RETURN: visit_some(1, &node->return_stmt.value, visit, ctx); break;
+    case NODE_BINOP: visit_some(2, (Node *[]){node->binop.left, node->binop.right}, visit, ctx); break;
+    case NODE_BOOLOP: visit_some(2, (Node *[]){node->boolop.left, node->boolop.right}, visit, ctx); break;
+    case NODE_UNARY: visit_some(1, &node->unary.operand, visit, ctx); break;
+    case NODE_COMPARE: visit_list(node->compare.operands, visit, ctx); break;
+    case NODE_IFEXP:
+        visit_some(3, (Node *[]){node->ifexp.body, node->ifexp.cond, node->ifexp.orelse}, visit, ctx);
+        break;
+    case NODE_CALL:
+        visit_some(1, &node->call.func, visit, ctx);
+        visit_list(node->call.args, visit, ctx);
+        visit_list(node->call.keywords, visit, ctx);
+        break;
+    case NODE_KEYWORD: visit_some(1, &node->keyword.value, visit, ctx); break;
+    case NODE_SUBSCRIPT:
+        visit_some(2, (Node *[]){node->subscript.value, node->subscript.index}, visit, ctx);
+        break;
+    case NODE_ATTRIBUTE: visit_some(1, &node->attribute.value, visit, ctx); break;
+    case NODE_TUPLE: visit_list(node->tuple.elts, visit, ctx); break;
+    case NODE_SLICE:
+        visit_some(3, (Node *[]){node->slice.lower, node->slice.upper, node->slice.step}, visit, ctx);
+        break;
+    case NODE_CONVERT: visit_some(1, &node->convert.operand, visit, ctx); break;
+    default: break;
+    }
+}
+
 /* ---- names and spellings ---- */
 
 const char *ast_kind_name(NodeKind kind)

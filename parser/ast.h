@@ -171,6 +171,11 @@ Node *ast_attribute(Arena *arena, Node *value, Span attr_span, Str attr);
 Node *ast_tuple(Arena *arena, Span span, NodeList elts);
 Node *ast_slice(Arena *arena, Span span, Node *lower, Node *upper, Node *step);
 
+/* Calls visit(ctx, child) for each child of `node` in source order (the
+ * order of the dump), skipping absent ones. */
+typedef void (*AstVisit)(void *ctx, Node *child);
+void ast_each_child(const Node *node, AstVisit visit, void *ctx);
+
 const char *ast_kind_name(NodeKind kind);
 const char *ast_binop_spelling(BinOpKind op);     /* "+", "//", ... */
 const char *ast_unary_spelling(UnaryOpKind op);   /* "-", "not", ... */

@@ -74,12 +74,12 @@
 /* ======================= module ======================= */
 
 start ::= module.
-start ::= EXPRESSION_MODE expr(E) NEWLINE.      { ps->expression = E; }
+start ::= EXPRESSION_MODE expr(E) NEWLINE.      { ps->expression = parse_depth_checked(ps, E); }
 
 /* Top-level statements go into the module as they are reduced, so a parse
  * that fails at the end of the input keeps what came before. */
 module ::= .
-module ::= module statement(S).                 { ast_list_append(ps->arena, &ps->module->module.body, S); }
+module ::= module statement(S).                 { parse_module_add(ps, S); }
 module ::= module NEWLINE.
 
 %type stmt_list {NodeList}
@@ -365,7 +365,7 @@ atom(A) ::= TRUE(T).                            { A = ast_bool(ps->arena, T.span
 atom(A) ::= FALSE(T).                           { A = ast_bool(ps->arena, T.span, false); }
 atom(A) ::= NONE(T).                            { A = ast_new(ps->arena, NODE_NONE, T.span); }
 atom(A) ::= LPAREN(L) RPAREN(R).                { A = ast_tuple(ps->arena, span_join(L.span, R.span), (NodeList){0}); }
-atom(A) ::= LPAREN(L) exprs(E) RPAREN(R).       { A = parse_parens(ps, L, E, R); }
+atom(A) ::= LPAREN(L) exprs(E) RPAREN(R).       { A = parse_parens(L, E, R); }
 
 /* adjacent string literals are one string */
 strings(A) ::= STRING(T).                       { A = parse_string(ps, T); }

@@ -20,9 +20,11 @@
 
 enum {
     TOKEN_KINDS = TOK_EXPRESSION_MODE + 1,
-    /* A statement's tree is at most this deep, which keeps the recursion of
-     * the passes after the parser (sema, codegen, the dump) bounded. */
-    MAX_STATEMENT_TOKENS = 10000,
+    /* How deep a statement's tree may be. The passes after the parser (sema,
+     * codegen, the dump) recurse over the tree, so its depth must be bounded;
+     * lemon's stack bounds nesting to the right, this chains to the left
+     * (a + a + ... + a). */
+    MAX_TREE_DEPTH = 2000,
 };
 
 /* ======================= the token stream ======================= */
@@ -40,6 +42,10 @@ static Token next_token(ParseState *ps)
     Token token = lex_next(ps->lexer);
     if (ps->diag->errors > errors)
         ps->quiet = true;
+    bool layout = token.kind == TOK_NEWLINE || token.kind == TOK_INDENT || token.kind == TOK_DEDENT;
+    if (ps->at_line_start && !layout)
+        ps->line_first = token.kind;
+    ps->at_line_start = layout;
     return token;
 }
 
@@ -61,13 +67,11 @@ static Token made_token(int kind, Span at)
 static void give(ParseState *ps, Token token)
 {
     ParseGrammar(ps->grammar, token.kind, token);
-    if (token.kind == TOK_NEWLINE) {
+    if (token.kind == TOK_NEWLINE)
         ps->quiet = false;
-        ps->line_tokens = 0;
-    }
     ps->prev = token;
     if (ps->overflow && !ps->failed) {
-        diag_error(ps->diag, token.span, "too many nested brackets and blocks");
+        diag_error(ps->diag, token.span, "statement too deeply nested");
         ps->failed = true;
     }
 }
@@ -188,6 +192,8 @@ static const char *expected_phrase(int kind)
     return kind == TOK_NAME ? "a name" : lex_token_name(kind);
 }
 
+static const int openers[] = {TOK_LPAREN, TOK_LBRACKET, TOK_LBRACE};
+
 static int line_of(Span span)
 {
     return source_locate(span.src, span.begin).line;
@@ -245,7 +251,6 @@ static void describe_missing_block(ParseState *ps, Token token, SyntaxError *err
  * is on another line: "expected ')' (to close '(' on line 3)". */
 static void describe_expected(ParseState *ps, Token token, int kind, SyntaxError *error)
 {
-    static const int openers[] = {TOK_LPAREN, TOK_LBRACKET, TOK_LBRACE};
     Span at = missing_at(ps, token);
     Token open;
     bool closes = kind == TOK_RPAREN || kind == TOK_RBRACKET || kind == TOK_RBRACE;
@@ -284,7 +289,6 @@ static void describe_by_expected(ParseState *ps, Token token, SyntaxError *error
 
 static void describe_syntax_error(ParseState *ps, Token token, SyntaxError *error)
 {
-    static const int openers[] = {TOK_LPAREN, TOK_LBRACKET, TOK_LBRACE};
     Token open;
     memset(error, 0, sizeof *error);
     error->in_brackets = parse_grammar_find(ps->grammar, openers, 3, &open);
@@ -309,6 +313,19 @@ static bool is_clause(int kind)
     return kind == TOK_ELSE || kind == TOK_ELIF || kind == TOK_EXCEPT || kind == TOK_FINALLY;
 }
 
+/* Whether a line beginning with `kind` is a compound statement's header
+ * (or a decorator of one), which may have a block and clauses after it. */
+static bool is_header(int kind)
+{
+    switch (kind) {
+    case TOK_IF: case TOK_WHILE: case TOK_FOR: case TOK_DEF: case TOK_AT:
+    case TOK_TRY: case TOK_WITH: case TOK_CLASS: case TOK_ASYNC:
+        return true;
+    default:
+        return is_clause(kind);
+    }
+}
+
 /* Drops the rest of a line and returns its NEWLINE, or one made where the
  * line stops short (at a layout token or the end). */
 static Token drop_line(ParseState *ps)
@@ -323,28 +340,33 @@ static Token drop_line(ParseState *ps)
     }
 }
 
-/* Drops an indented block whose INDENT has been taken. */
-static void drop_block(ParseState *ps)
+/* Drops an indented block whose INDENT has been taken; returns the DEDENT
+ * that closes it (or the end). */
+static Token drop_block(ParseState *ps)
 {
+    Token token = ps->prev;
     for (int depth = 1; depth > 0;) {
-        Token token = peek_token(ps);
+        token = peek_token(ps);
         if (token.kind == 0)
-            return;
+            break;
         next_token(ps);
         depth += (token.kind == TOK_INDENT) - (token.kind == TOK_DEDENT);
     }
+    return token;
 }
 
-/* After a broken line: the block it would have opened, and the clauses
- * (else, except, ...) that would have continued it. */
+/* After a broken line: the block it would have opened, and if it was a
+ * header, the clauses (else, except, ...) that would have continued it. */
 static void drop_dependents(ParseState *ps)
 {
+    bool header = is_header(ps->line_first);
     for (;;) {
         int kind = peek_token(ps).kind;
         if (kind == TOK_INDENT) {
             next_token(ps);
             drop_block(ps);
-        } else if (is_clause(kind)) {
+            header = true;
+        } else if (header && is_clause(kind)) {
             drop_line(ps);
         } else {
             return;
@@ -365,46 +387,47 @@ static void drop_broken_line(ParseState *ps, const SyntaxError *error)
     give(ps, newline);
 }
 
+/* What is broken is the construct before `token`: it is closed, and
+ * `token` is parsed again as the start of the next statement. */
+static void restart_at(ParseState *ps, Token token)
+{
+    give(ps, made_token(TOK_NEWLINE, token.span));
+    if (parse_grammar_accepts(ps->grammar, token.kind)) {
+        give(ps, token);
+        return;
+    }
+    give(ps, token);
+    give(ps, drop_line(ps));
+    drop_dependents(ps);
+}
+
 /* `token` did not fit. Lemon, given it anyway, pops back to the statement
- * list around it and shifts `error`; the driver closes `error NEWLINE`. */
+ * list around it and shifts `error`; the driver drops what belongs to the
+ * broken statement and closes `error NEWLINE`. */
 static void recover(ParseState *ps, Token token, const SyntaxError *error)
 {
-    if (token.kind == TOK_NEWLINE || token.kind == TOK_INDENT || error->restart
-        || token.kind == TOK_DEDENT || token.kind == 0)
+    bool mid_line = token.kind != 0 && token.kind != TOK_NEWLINE && token.kind != TOK_INDENT
+        && token.kind != TOK_DEDENT && !error->restart;
+    if (!mid_line)
         report(ps, error);
     give(ps, token);
     if (token.kind == 0 || ps->failed)
         return;
     if (token.kind == TOK_INDENT) {
-        drop_block(ps);
-        give(ps, made_token(TOK_NEWLINE, peek_token(ps).span));
-        return;
-    }
-    if (token.kind != TOK_NEWLINE) {
-        if (error->restart || token.kind == TOK_DEDENT) {
-            give(ps, made_token(TOK_NEWLINE, token.span));
-            if (parse_grammar_accepts(ps->grammar, token.kind)) {
-                give(ps, token);
-                return;
-            }
-            give(ps, token);
-            give(ps, drop_line(ps));
-        } else {
+        give(ps, made_token(TOK_NEWLINE, drop_block(ps).span));
+    } else if (token.kind == TOK_DEDENT || error->restart) {
+        restart_at(ps, token);
+    } else {
+        if (mid_line)
             drop_broken_line(ps, error);
-        }
+        drop_dependents(ps);
     }
-    drop_dependents(ps);
 }
 
 static void parse_tokens(ParseState *ps)
 {
     for (;;) {
         Token token = next_token(ps);
-        if (++ps->line_tokens > MAX_STATEMENT_TOKENS) {
-            diag_error(ps->diag, token.span, "statement too long (more than %d tokens)",
-                       MAX_STATEMENT_TOKENS);
-            return;
-        }
         if (parse_grammar_accepts(ps->grammar, token.kind)) {
             give(ps, token);
         } else {
@@ -425,6 +448,7 @@ static void start(ParseState *ps, Arena *arena, Diag *diag, const Source *src, L
     ps->arena = arena;
     ps->diag = diag;
     ps->lexer = lex_new(arena, diag, src, mode);
+    ps->at_line_start = true;
     ps->grammar = parse_grammar_new(arena, ps);
 }
 
@@ -459,6 +483,52 @@ Node *parse_expression(Arena *arena, Diag *diag, const Source *src)
 }
 
 /* ======================= helpers for the grammar's actions ======================= */
+
+typedef struct Depth {
+    int limit;                /* how much deeper to look */
+    int deepest;              /* of the children seen so far */
+} Depth;
+
+static int tree_depth(const Node *node, int limit);
+
+static void measure_child(void *ctx, Node *child)
+{
+    Depth *depth = ctx;
+    if (depth->deepest <= depth->limit) {
+        int below = tree_depth(child, depth->limit);
+        if (below > depth->deepest)
+            depth->deepest = below;
+    }
+}
+
+/* The depth of a tree, or limit + 1 if it is deeper: the recursion here
+ * goes no deeper than `limit` either. */
+static int tree_depth(const Node *node, int limit)
+{
+    if (limit == 0)
+        return 1;
+    Depth children = {limit - 1, 0};
+    ast_each_child(node, measure_child, &children);
+    return 1 + children.deepest;
+}
+
+/* A statement too deep for the passes after the parser is reported and
+ * left out (NULL). */
+Node *parse_depth_checked(ParseState *ps, Node *node)
+{
+    if (!node || tree_depth(node, MAX_TREE_DEPTH) <= MAX_TREE_DEPTH)
+        return node;
+    diag_error(ps->diag, span_point(node->span), "statement too deeply nested (more than %d levels)",
+               MAX_TREE_DEPTH);
+    return NULL;
+}
+
+void parse_module_add(ParseState *ps, NodeList statements)
+{
+    for (int i = 0; i < statements.count; i++)
+        ast_list_push(ps->arena, &ps->module->module.body,
+                      parse_depth_checked(ps, statements.items[i]));
+}
 
 Node *parse_unsupported(ParseState *ps, Span at, const char *message)
 {
@@ -514,9 +584,8 @@ void parse_string_concat(ParseState *ps, Node *string, Token token)
 
 /* (x) is x, its span widened to the parentheses, so that an operator with
  * a parenthesized left operand starts where CPython says it does. */
-Node *parse_parens(ParseState *ps, Token open, Node *inner, Token close)
+Node *parse_parens(Token open, Node *inner, Token close)
 {
-    (void)ps;
     inner->span = span_join(open.span, close.span);
     return inner;
 }

@@ -25,7 +25,8 @@ typedef struct ParseState {
     bool quiet;               /* the lexer reported an error on this line */
     bool failed;              /* lemon gave up: no more tokens are fed */
     bool overflow;            /* lemon's stack overflowed (%stack_overflow) */
-    int line_tokens;          /* tokens since the last NEWLINE */
+    int line_first;           /* the kind of the current line's first token */
+    bool at_line_start;
 } ParseState;
 
 /* The arguments between a call's parentheses, sorted as they are parsed. */
@@ -48,11 +49,13 @@ static inline Str parse_token_text(Token token)
 }
 
 /* Helpers for actions (parser.c). */
+void parse_module_add(ParseState *ps, NodeList statements);
+Node *parse_depth_checked(ParseState *ps, Node *node);
 Node *parse_int(ParseState *ps, Token token);
 Node *parse_float(ParseState *ps, Token token);
 Node *parse_string(ParseState *ps, Token token);
 void parse_string_concat(ParseState *ps, Node *string, Token token);
-Node *parse_parens(ParseState *ps, Token open, Node *inner, Token close);
+Node *parse_parens(Token open, Node *inner, Token close);
 Node *parse_slice(ParseState *ps, Node *lower, Token colon, Node *upper,
                   const Token *colon2, Node *step);
 Dotted parse_dotted(ParseState *ps, const Dotted *prefix, Token name);
