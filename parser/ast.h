@@ -98,6 +98,8 @@ struct Node {
         struct { Str value; } string;                              /* decoded contents */
         struct { bool value; } bool_lit;
         struct { BinOpKind op; Node *left, *right; } binop;
+        /* -x, +x, ~x compute in operand->type, then convert to node->type
+         * (Numba negates before widening: -uint32(1) is 4294967295). */
         struct { UnaryOpKind op; Node *operand; } unary;
         struct { BoolOpKind op; Node *left, *right; } boolop;
         struct {
