@@ -194,7 +194,10 @@ static Value check_min_max(FuncCtx *ctx, Node *call, Builtin builtin)
     const Type *type = sorted[0];
     for (int i = 1; i < count && type; i++)
         type = type_unify(ctx->sema->types, type, sorted[i]);
-    if (!type || type->kind == TYPE_BOOL) {
+    bool has_bool = false;
+    for (int i = 0; i < count; i++)
+        has_bool |= sorted[i]->kind == TYPE_BOOL;
+    if (!type || has_bool) {
         sema_report(ctx, call->span, "%s() takes numbers whose types unify", sema_builtin_spelling(builtin));
         return sema_value_error();
     }

@@ -134,12 +134,11 @@ static bool signature_from_annotations(Sema *sema, FuncInfo *func)
                        STR_ARG(func->name));
             ok = false;
         } else
-            ok &= (types[i] = sema_type_from_expr(sema, param->param.annotation, false)) != NULL;
+            ok &= (types[i] = sema_param_type_from_expr(sema, param->param.annotation, false)) != NULL;
     }
     Node *returns = func->def->funcdef.returns;
-    const Type *ret = returns ? sema_type_from_expr(sema, returns, false) : &type_none_t;
-    if (returns && returns->kind == NODE_NONE)
-        ret = &type_none_t;
+    const Type *ret = !returns || returns->kind == NODE_NONE ? &type_none_t
+                                                             : sema_type_from_expr(sema, returns, false);
     if (!ok || !ret)
         return false;
     if (func->is_kernel && ret != &type_none_t) {

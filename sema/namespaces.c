@@ -160,6 +160,26 @@ static Value resolve_math(Sema *sema, Str attr, const char *module)
     return unsupported_attr(sema, module, attr);
 }
 
+/* A NumPy scalar type name. NumPy and numba.types share most names, but not
+ * all: np.byte is int8 where numba.byte is uint8, and the short codes (f4,
+ * i8, b1) exist only in numba.types. */
+static const Type *numpy_type(Str name)
+{
+    static const struct { const char *name; const Type *type; } numpy_only[] = {
+        {"byte", &type_int8_t}, {"ubyte", &type_uint8_t}, {"short", &type_int16_t},
+        {"ushort", &type_uint16_t}, {"intc", &type_int32_t}, {"uintc", &type_uint32_t},
+        {"int_", &type_int64_t}, {"uint", &type_uint64_t}, {"longlong", &type_int64_t},
+        {"ulonglong", &type_uint64_t}, {"single", &type_float32_t}, {"double", &type_float64_t},
+        {"half", &type_float16_t},
+    };
+    for (size_t i = 0; i < sizeof numpy_only / sizeof numpy_only[0]; i++)
+        if (str_eq_cstr(name, numpy_only[i].name))
+            return numpy_only[i].type;
+    bool short_code = name.len == 2 && name.ptr[1] >= '0' && name.ptr[1] <= '9';
+    const Type *type = short_code ? NULL : type_scalar_by_name(name);
+    return type == &type_none_t ? NULL : type;
+}
+
 /* base.attr for a compile-time base. A runtime value's attributes (array
  * .shape and friends) are resolved in expr.c. VAL_ERROR if there is none. */
 Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
@@ -187,7 +207,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return find_name(atomic_not_yet, attr) ? unsupported_attr(sema, "cuda.atomic", attr)
                                                : sema_value_error();
     case NS_NUMPY:
-        if (type && type != &type_none_t) return value_type(type);
+        if ((type = numpy_type(attr)) != NULL) return value_type(type);
         return resolve_math(sema, attr, "numpy");
     case NS_MATH:
         return resolve_math(sema, attr, "math");

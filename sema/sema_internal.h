@@ -85,6 +85,7 @@ void sema_declare_function(Sema *sema, Node *def);
 
 /* signature.c: type expressions, from annotations or signature strings. */
 const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
+const Type *sema_param_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
 bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func, Span where);
 bool sema_signature_from_expr(Sema *sema, Node *expr, FuncInfo *func);
 

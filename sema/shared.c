@@ -103,7 +103,11 @@ Value sema_check_shared_array(FuncCtx *ctx, Node *call)
         return sema_value_error();
     int64_t dims[3] = {0};
     int ndim = read_shape(ctx, shape, dims);
-    Value dtype = sema_check_expr(ctx, dtype_expr);
+    Value dtype = dtype_expr->kind == NODE_STRING
+                      ? (Value){.kind = VAL_TYPE, .type = type_scalar_by_name(dtype_expr->string.value)}
+                      : sema_check_expr(ctx, dtype_expr);
+    if (dtype.kind == VAL_TYPE && !dtype.type)
+        dtype.kind = VAL_RUNTIME;   /* an unknown name: the message below says what is expected */
     if (dtype.kind != VAL_TYPE || dtype.type->kind == TYPE_NONE) {
         if (dtype.kind != VAL_ERROR)
             sema_report(ctx, dtype_expr->span, "a shared array's dtype must be a Numba or NumPy "

@@ -51,7 +51,7 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
     Node **dims = index->kind == NODE_TUPLE ? index->tuple.elts.items : &expr->subscript.index;
     int ndim = index->kind == NODE_TUPLE ? index->tuple.elts.count : 1;
     if (ndim > 3) {
-        report(sema, index->span, "arrays of more than 3 dimensions are not supported%s", "");
+        report(sema, index->span, "arrays of more than 3 dimensions are not supported by pykc yet%s", "");
         return NULL;
     }
     int kinds[3];
@@ -88,6 +88,17 @@ static const Type *named_type(Sema *sema, Node *expr, bool numba_scope)
     diag_error(sema->diag, at, "'%.*s' is not a Numba type (for example float32, int64, float32[:])",
                (int)(at.end - at.begin), at.src->text + at.begin);
     return NULL;
+}
+
+/* A parameter's type: any type but none (Numba's always-None argument). */
+const Type *sema_param_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
+{
+    const Type *type = sema_type_from_expr(sema, expr, numba_scope);
+    if (type && type->kind == TYPE_NONE) {
+        diag_error(sema->diag, expr->span, "a parameter of type 'none' is not supported by pykc yet");
+        return NULL;
+    }
+    return type;
 }
 
 const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
@@ -137,7 +148,7 @@ static bool signature_from_call(Sema *sema, Node *expr, FuncInfo *func, bool num
     const Type **types = ARENA_ARRAY(sema->arena, const Type *, count ? count : 1);
     bool ok = ret != NULL;
     for (int i = 0; i < count; i++)
-        ok &= (types[i] = sema_type_from_expr(sema, expr->call.args.items[i], numba_scope)) != NULL;
+        ok &= (types[i] = sema_param_type_from_expr(sema, expr->call.args.items[i], numba_scope)) != NULL;
     if (!ok)
         return false;
     if (func->is_kernel && ret->kind != TYPE_NONE) {

@@ -72,7 +72,7 @@ static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type
         return;
     }
     if (array->kind != TYPE_ARRAY) {
-        sema_report(ctx, base->span, "'%s' cannot be indexed", array->name);
+        sema_report(ctx, base->span, "a value of type '%s' cannot be indexed", array->name);
         return;
     }
     target->type = sema_index_type(ctx, &target->subscript.index, array->ndim, target->span)
