@@ -80,7 +80,6 @@ start ::= EXPRESSION_MODE expr(E) NEWLINE.      { ps->expression = parse_depth_c
  * that fails at the end of the input keeps what came before. */
 module ::= .
 module ::= module statement(S).                 { parse_module_add(ps, S); }
-module ::= module NEWLINE.
 
 %type stmt_list {NodeList}
 stmt_list(A) ::= statement(A).

@@ -86,12 +86,15 @@ static Value check_name(FuncCtx *ctx, Node *node)
     Symbol *sym = sema_lookup_local(ctx, id);
     if (sym) {
         node->name.sym = sym;
-        if (!sym->type) {
+        if (!sym->assigned) {
             sema_report(ctx, span_point(node->span), "local variable '%.*s' is used before it is assigned a value",
                         STR_ARG(id));
             return sema_value_error();
         }
-        return runtime(node, sym->type);
+        if (!sym->type)
+            return sema_value_error();   /* its assignment failed, and said so */
+        bool constant = sym->assign_count == 1 && sym->param_index < 0 && sym->value.kind != CONST_NONE;
+        return runtime_const(node, sym->type, constant ? sym->value : (ConstValue){0});
     }
     sym = sema_lookup_global(ctx->sema, id);
     Value v = sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(id);

@@ -78,6 +78,13 @@ static void add_params(FuncCtx *ctx)
     }
 }
 
+/* Before each walk only the parameters hold values. */
+static void reset_assigned(FuncInfo *func)
+{
+    for (int i = 0; i < func->local_count; i++)
+        func->locals[i]->assigned = func->locals[i]->param_index >= 0;
+}
+
 void sema_check_function(Sema *sema, FuncInfo *func)
 {
     FuncCtx ctx = {.sema = sema, .func = func};
@@ -87,6 +94,7 @@ void sema_check_function(Sema *sema, FuncInfo *func)
     int pass = 0;
     do {
         ctx.changed = false;
+        reset_assigned(func);
         sema_check_block(&ctx, body);
     } while (ctx.changed && ++pass < MAX_INFERENCE_PASSES);
     if (ctx.changed) {
@@ -96,5 +104,6 @@ void sema_check_function(Sema *sema, FuncInfo *func)
     }
     ctx.final = true;
     func->shared_count = 0;
+    reset_assigned(func);
     sema_check_block(&ctx, body);
 }

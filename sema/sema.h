@@ -39,6 +39,10 @@ struct Symbol {
     int id;                   /* MODULE: which (sema-private); BUILTIN: a Builtin */
     FuncInfo *func;           /* FUNCTION */
     int param_index;          /* LOCAL: index of the parameter, or -1 */
+    int assign_count;         /* LOCAL: assignments in the body; a local assigned
+                                 once, a constant, has that constant in value */
+    bool assigned;            /* LOCAL: may have been assigned at this point of
+                                 sema's walk (reading it otherwise is an error) */
     void *cg;                 /* codegen's storage for a local (its alloca) */
 };
 

@@ -5,10 +5,15 @@
 
 #include <string.h>
 
-static void add_local(FuncCtx *ctx, Node *name)
+/* weight: 1 for `name = value`, 2 for targets that take several values
+ * (loop targets, tuple elements, augmented assignments). */
+static void add_local(FuncCtx *ctx, Node *name, int weight)
 {
-    if (sema_lookup_local(ctx, name->name.id))
+    Symbol *existing = sema_lookup_local(ctx, name->name.id);
+    if (existing) {
+        existing->assign_count += weight;
         return;
+    }
     FuncInfo *func = ctx->func;
     Symbol **grown = ARENA_ARRAY(ctx->sema->arena, Symbol *, func->local_count + 1);
     memcpy(grown, func->locals, sizeof(Symbol *) * (size_t)func->local_count);
@@ -17,46 +22,70 @@ static void add_local(FuncCtx *ctx, Node *name)
     sym->name = name->name.id;
     sym->def = name->span;
     sym->param_index = -1;
+    sym->assign_count = weight;
     grown[func->local_count++] = sym;
     func->locals = grown;
 }
 
-static void collect_target(FuncCtx *ctx, Node *target)
+typedef void TargetVisitor(FuncCtx *ctx, Node *name, int weight);
+
+static void visit_target(FuncCtx *ctx, Node *target, int weight, TargetVisitor *visit)
 {
     if (target->kind == NODE_NAME)
-        add_local(ctx, target);
+        visit(ctx, target, weight);
     else if (target->kind == NODE_TUPLE)
         for (int i = 0; i < target->tuple.elts.count; i++)
-            collect_target(ctx, target->tuple.elts.items[i]);
+            visit_target(ctx, target->tuple.elts.items[i], 2, visit);
 }
 
-/* Python's rule: a name assigned anywhere in a function is local to it. */
-void sema_collect_locals(FuncCtx *ctx, NodeList *body)
+/* Every name a block assigns, nested blocks included. */
+static void visit_assigned_names(FuncCtx *ctx, NodeList *body, TargetVisitor *visit)
 {
     for (int i = 0; i < body->count; i++) {
         Node *s = body->items[i];
         switch (s->kind) {
         case NODE_ASSIGN:
             for (int t = 0; t < s->assign.targets.count; t++)
-                collect_target(ctx, s->assign.targets.items[t]);
+                visit_target(ctx, s->assign.targets.items[t], 1, visit);
             break;
-        case NODE_AUG_ASSIGN: collect_target(ctx, s->aug_assign.target); break;
+        case NODE_AUG_ASSIGN: visit_target(ctx, s->aug_assign.target, 2, visit); break;
         case NODE_IF:
-            sema_collect_locals(ctx, &s->if_stmt.body);
-            sema_collect_locals(ctx, &s->if_stmt.else_body);
+            visit_assigned_names(ctx, &s->if_stmt.body, visit);
+            visit_assigned_names(ctx, &s->if_stmt.else_body, visit);
             break;
         case NODE_WHILE:
-            sema_collect_locals(ctx, &s->while_stmt.body);
-            sema_collect_locals(ctx, &s->while_stmt.else_body);
+            visit_assigned_names(ctx, &s->while_stmt.body, visit);
+            visit_assigned_names(ctx, &s->while_stmt.else_body, visit);
             break;
         case NODE_FOR:
-            collect_target(ctx, s->for_stmt.target);
-            sema_collect_locals(ctx, &s->for_stmt.body);
-            sema_collect_locals(ctx, &s->for_stmt.else_body);
+            visit_target(ctx, s->for_stmt.target, 2, visit);
+            visit_assigned_names(ctx, &s->for_stmt.body, visit);
+            visit_assigned_names(ctx, &s->for_stmt.else_body, visit);
             break;
         default: break;
         }
     }
+}
+
+/* Python's rule: a name assigned anywhere in a function is local to it. */
+void sema_collect_locals(FuncCtx *ctx, NodeList *body)
+{
+    visit_assigned_names(ctx, body, add_local);
+}
+
+static void mark_assigned(FuncCtx *ctx, Node *name, int weight)
+{
+    (void)weight;
+    Symbol *sym = sema_lookup_local(ctx, name->name.id);
+    if (sym)
+        sym->assigned = true;
+}
+
+/* A loop's body runs again after its end: what it assigns anywhere may be
+ * set when any of its statements runs (after the first iteration). */
+static void mark_loop_assignments(FuncCtx *ctx, NodeList *body)
+{
+    visit_assigned_names(ctx, body, mark_assigned);
 }
 
 /* array[index] = value: the store casts to the element type, as Numba's does. */
@@ -82,7 +111,7 @@ static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type
                     value_type->name, array->name);
 }
 
-static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, Span at);
+static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, const Node *value, Span at);
 
 static void assign_to_tuple(FuncCtx *ctx, Node *target, const Type *value_type, Span at)
 {
@@ -96,12 +125,12 @@ static void assign_to_tuple(FuncCtx *ctx, Node *target, const Type *value_type, 
         value_type = NULL;
     }
     for (int i = 0; i < count; i++)
-        assign_to(ctx, target->tuple.elts.items[i], value_type ? value_type->elts[i] : NULL, at);
+        assign_to(ctx, target->tuple.elts.items[i], value_type ? value_type->elts[i] : NULL, NULL, at);
     if (value_type)
         target->type = value_type;
 }
 
-static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, Span at)
+static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, const Node *value, Span at)
 {
     switch (target->kind) {
     case NODE_NAME: {
@@ -109,6 +138,9 @@ static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, Span a
         target->name.sym = sym;
         sema_unify_local(ctx, sym, value_type, at);
         target->type = sym->type;
+        sym->assigned = true;
+        if (sym->assign_count == 1 && sym->param_index < 0 && value)
+            sym->value = value->konst;   /* Numba types it as the literal */
         break;
     }
     case NODE_SUBSCRIPT: assign_to_element(ctx, target, value_type); break;
@@ -125,7 +157,7 @@ static void check_assign(FuncCtx *ctx, Node *node)
     const Type *type = sema_check_value(ctx, node->assign.value);
     ctx->assigning = (Str){0};
     for (int i = 0; i < node->assign.targets.count; i++)
-        assign_to(ctx, node->assign.targets.items[i], type, node->assign.value->span);
+        assign_to(ctx, node->assign.targets.items[i], type, node->assign.value, node->assign.value->span);
 }
 
 /* target op= value: typed as `target op value` in Numba's in-place
@@ -180,7 +212,8 @@ static void check_for(FuncCtx *ctx, Node *node)
     if (target->kind != NODE_NAME)
         sema_report(ctx, target->span, "the target of a for loop over range() must be a name");
     else
-        assign_to(ctx, target, elem, target->span);
+        assign_to(ctx, target, elem, NULL, target->span);
+    mark_loop_assignments(ctx, &node->for_stmt.body);
     ctx->loop_depth++;
     sema_check_block(ctx, &node->for_stmt.body);
     ctx->loop_depth--;
@@ -189,6 +222,7 @@ static void check_for(FuncCtx *ctx, Node *node)
 
 static void check_while(FuncCtx *ctx, Node *node)
 {
+    mark_loop_assignments(ctx, &node->while_stmt.body);
     sema_check_condition(ctx, node->while_stmt.cond);
     ctx->loop_depth++;
     sema_check_block(ctx, &node->while_stmt.body);
