@@ -265,7 +265,12 @@ static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
     for (int i = 0; i < callee->param_count; i++) {
         Node **arg = &call->call.args.items[i];
         const Type *type = sema_check_value(ctx, *arg);
-        if (type && type_can_convert(type, callee->param_types[i]) == CONV_NONE) {
+        if (type && sema_spaces_differ(type, callee->param_types[i])) {
+            sema_report(ctx, (*arg)->span, "'%.*s' takes a %s-memory array here, and this is a %s-memory "
+                        "array: pykc does not pass arrays across memory spaces yet", STR_ARG(callee->name),
+                        sema_space_name(callee->param_types[i]->space), sema_space_name(type->space));
+            type = NULL;
+        } else if (type && type_can_convert(type, callee->param_types[i]) == CONV_NONE) {
             sema_report(ctx, (*arg)->span, "argument %d of '%.*s' must be '%s', not '%s'", i + 1,
                         STR_ARG(callee->name), callee->param_types[i]->name, type->name);
             type = NULL;

@@ -35,6 +35,18 @@ Symbol *sema_lookup_local(FuncCtx *ctx, Str name)
     return NULL;
 }
 
+const char *sema_space_name(MemSpace space)
+{
+    return space == MEM_SHARED ? "shared" : space == MEM_LOCAL ? "local" : "global";
+}
+
+/* Arrays that differ in memory space: pykc keeps spaces apart in the type
+ * (so loads are ld.shared or ld.global), where Numba does not. */
+bool sema_spaces_differ(const Type *a, const Type *b)
+{
+    return a->kind == TYPE_ARRAY && b->kind == TYPE_ARRAY && a->space != b->space;
+}
+
 bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at)
 {
     if (!type)
@@ -46,6 +58,12 @@ bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at)
     }
     const Type *unified = type_unify(ctx->sema->types, sym->type, type);
     if (!unified) {
+        if (sema_spaces_differ(sym->type, type)) {
+            sema_report(ctx, at, "'%.*s' would hold both a %s-memory array and a %s-memory array: "
+                        "pykc does not mix memory spaces in one variable yet", STR_ARG(sym->name),
+                        sema_space_name(sym->type->space), sema_space_name(type->space));
+            return false;
+        }
         sema_report(ctx, at, "'%.*s' is assigned a value of type '%s' here, but it is '%s' elsewhere, "
                     "and the two types do not unify", STR_ARG(sym->name), type->name, sym->type->name);
         return false;

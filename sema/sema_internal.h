@@ -95,6 +95,8 @@ void sema_report(FuncCtx *ctx, Span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at);
 Symbol *sema_lookup_local(FuncCtx *ctx, Str name);
+const char *sema_space_name(MemSpace space);
+bool sema_spaces_differ(const Type *a, const Type *b);
 
 /* stmt.c */
 void sema_check_block(FuncCtx *ctx, NodeList *body);
@@ -107,6 +109,9 @@ Node *sema_convert(FuncCtx *ctx, Node *node, const Type *to);
 bool sema_is_literal(const Node *node);
 void sema_check_condition(FuncCtx *ctx, Node *cond);
 const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at);
+
+/* pyfold.c */
+bool sema_python_fold(FuncCtx *ctx, Node *node, bool *failed);
 
 /* compare.c */
 Value sema_check_compare(FuncCtx *ctx, Node *node);
