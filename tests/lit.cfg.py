@@ -24,6 +24,7 @@ config.substitutions.append(("%pykc", config.pykc))
 config.substitutions.append(("%unit", config.unit_dir))
 config.substitutions.append(("FileCheck", config.filecheck))
 tools = os.path.join(config.test_source_root, "tools")
+config.substitutions.append(("%ptxas-path", config.ptxas or "ptxas-not-found"))
 config.substitutions.append(
     ("%ptxas-check", "python3 %s %s" % (os.path.join(tools, "ptxas_check.py"), config.ptxas)))
 
