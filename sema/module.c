@@ -82,6 +82,12 @@ static void check_constant(Sema *sema, Node *node)
     Value v = sema_check_expr(&ctx, node->assign.value);
     if (v.kind == VAL_ERROR)
         return;
+    if (v.kind == VAL_RUNTIME && v.type->kind == TYPE_TUPLE) {
+        diag_error(sema->diag, node->assign.value->span,
+                   "module-level tuples such as '%.*s' are not supported by pykc yet",
+                   STR_ARG(target->name.id));
+        return;
+    }
     if (v.kind == VAL_RUNTIME && (v.konst.kind == CONST_NONE || !type_is_scalar(v.type))) {
         diag_error(sema->diag, node->assign.value->span,
                    "module-level '%.*s' must be a constant number or bool: kernels see globals as "
