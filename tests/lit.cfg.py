@@ -23,6 +23,7 @@ config.excludes = ["Inputs", "tools", "lit.cfg.py"]
 config.substitutions.append(("%pykc", config.pykc))
 config.substitutions.append(("%unit", config.unit_dir))
 config.substitutions.append(("FileCheck", config.filecheck))
+config.substitutions.append(("count", os.path.join(os.path.dirname(config.filecheck), "count")))
 tools = os.path.join(config.test_source_root, "tools")
 config.substitutions.append(("%ptxas-path", config.ptxas or "ptxas-not-found"))
 config.substitutions.append(
