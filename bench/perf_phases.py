@@ -3,7 +3,7 @@
 a compile, so the doc can say where a process's CPU time goes.
 
 Input (stdin): `perf script` output of a recording made with call stacks
-(bench/profile.sh makes one). Each sample is charged to the first phase in
+(bench/profile.sh records one and runs this script). Each sample is charged to the first phase in
 PHASES that one of its stack frames names; percentages are of the samples
 of the command named by --comm, and ms per process divides by the number of
 distinct process ids seen. Stdlib only."""

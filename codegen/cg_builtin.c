@@ -64,27 +64,52 @@ static LLVMValueRef emit_atomic_add(Cg *cg, const Node *node)
     return cg_convert(cg, old, dtype, node->type);
 }
 
-/* min(a, b, ...) / max(...): Python keeps the first of equal values; floats
- * use minnum/maxnum, which ignore a NaN operand as Numba's fmin/fmax do. */
+/* The type an argument had before sema converted it to the call's type. */
+static const Type *written_type(const Node *arg)
+{
+    return arg->kind == NODE_CONVERT ? arg->convert.operand->type : arg->type;
+}
+
+/* numba-cuda lowers min/max of exactly two float32/float64 arguments to
+ * libdevice's fmin/fmax, which ignore a NaN operand (minnum/maxnum here). */
+static bool is_two_float_form(const NodeList *args)
+{
+    return args->count == 2 && type_is_float(written_type(args->items[0])) &&
+           type_is_float(written_type(args->items[1])) && written_type(args->items[0])->bits >= 32 &&
+           written_type(args->items[1])->bits >= 32;
+}
+
+/* min(a, b, ...) / max(...). Every other form is Python's algorithm, as
+ * Numba's do_minmax: keep the first value unless a later one compares
+ * strictly smaller (larger), so a NaN first argument stays. */
 static LLVMValueRef emit_min_max(Cg *cg, const Node *node, bool is_max)
 {
     const Type *t = node->type;
     LLVMTypeRef ty = cg_type(cg, t);
     const NodeList *args = &node->call.args;
+    bool fminmax = is_two_float_form(args);
     LLVMValueRef acc = NULL;
     for (int i = 0; i < args->count; i++) {
         const Node *a = args->items[i];
         LLVMValueRef v = cg_convert(cg, cg_emit_expr(cg, a), a->type, t);
+        LLVMValueRef better;
         if (!acc) {
             acc = v;
-        } else if (t->kind == TYPE_FLOAT) {
+            continue;
+        }
+        if (fminmax) {
             LLVMValueRef ops[2] = {acc, v};
             acc = cg_intrinsic(cg, is_max ? "llvm.maxnum" : "llvm.minnum", &ty, 1, ops, 2);
+            continue;
+        }
+        if (t->kind == TYPE_FLOAT) {
+            better = LLVMBuildFCmp(cg->b, is_max ? LLVMRealOGT : LLVMRealOLT, v, acc, "");
         } else {
             bool s = t->kind == TYPE_INT && t->is_signed;
             LLVMIntPredicate p = is_max ? (s ? LLVMIntSGT : LLVMIntUGT) : (s ? LLVMIntSLT : LLVMIntULT);
-            acc = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, p, v, acc, ""), v, acc, "");
+            better = LLVMBuildICmp(cg->b, p, v, acc, "");
         }
+        acc = LLVMBuildSelect(cg->b, better, v, acc, "");
     }
     return acc;
 }

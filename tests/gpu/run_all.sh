@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Compiles examples/*.pyk and tests/gpu/semantics.pyk with pykc at -O3 and
+# -O0, then runs them on a GPU: run_examples.py on each -O level's examples,
+# run_semantics.py on both builds of semantics.pyk at once (Numba compiles
+# its side only once). Compiling needs pykc and no GPU; running needs a GPU,
+# CuPy (and numba-cuda for the comparison with Numba) and no pykc, so the
+# two halves can run on different machines:
+#
+#   tests/gpu/run_all.sh --compile-only OUTDIR [PYKC]   here: OUTDIR/O3, OUTDIR/O0
+#   tests/gpu/run_all.sh --run OUTDIR [-- ARGS]         on the GPU machine
+#   tests/gpu/run_all.sh OUTDIR [PYKC] [-- ARGS]        both, where pykc and a GPU meet
+#
+# PYKC defaults to build/pykc; ARGS go to run_semantics.py (--seed N, ...).
+# Prints each script's output, then a summary and "N passed, M failed";
+# exits 1 if anything failed or did not compile.
+set -u
+LEVELS="O3 O0"
+
+# Paths given on the command line are the caller's; the scripts run from the
+# repository root.
+absolute() {
+    case $1 in
+    /*) echo "$1" ;;
+    *) echo "$PWD/$1" ;;
+    esac
+}
+
+usage() {
+    sed -n '9,11p' "$0" | sed 's/^#   /usage: /' >&2
+    exit 2
+}
+
+# compile OUTDIR PYKC: every .pyk at every level; 1 if any failed
+compile_all() {
+    local outdir=$1 pykc=$2 status=0 level src
+    if [ ! -x "$pykc" ]; then
+        echo "run_all: no pykc at $pykc (build it, or pass its path)" >&2
+        return 1
+    fi
+    for level in $LEVELS; do
+        mkdir -p "$outdir/$level"
+        for src in examples/*.pyk tests/gpu/semantics.pyk; do
+            if ! "$pykc" compile "$src" "-$level" -o "$outdir/$level/$(basename "${src%.pyk}").ptx"; then
+                echo "run_all: pykc -$level failed on $src" >&2
+                status=1
+            fi
+        done
+    done
+    [ $status -eq 0 ] && echo "run_all: compiled examples and semantics.pyk at -O3 and -O0 into $outdir"
+    return $status
+}
+
+has_gpu() {
+    python3 -c 'import cupy; assert cupy.cuda.runtime.getDeviceCount() > 0' >/dev/null 2>&1
+}
+
+# run_script LABEL CMD...: runs it, keeps its closing "N passed, M failed"
+passed=0
+failed=0
+summary=""
+run_script() {
+    local label=$1 log counts p f
+    shift
+    echo "== $label"
+    log=$(mktemp)
+    "$@" 2>&1 | tee "$log"
+    counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
+    rm -f "$log"
+    if [ -z "$counts" ]; then
+        summary="$summary
+  $label: did not finish"
+        failed=$((failed + 1))
+        return
+    fi
+    p=${counts%% passed*}
+    f=${counts#*, }
+    f=${f%% failed}
+    passed=$((passed + p))
+    failed=$((failed + f))
+    summary="$summary
+  $label: $counts"
+}
+
+run_all() {
+    local outdir=$1 level ptxs=""
+    shift
+    for level in $LEVELS; do
+        if [ ! -f "$outdir/$level/vecadd.ptx" ] || [ ! -f "$outdir/$level/semantics.ptx" ]; then
+            echo "run_all: $outdir/$level lacks the PTX (run --compile-only first)" >&2
+            return 1
+        fi
+    done
+    for level in $LEVELS; do
+        run_script "examples -$level" python3 tests/gpu/run_examples.py "$outdir/$level"
+        ptxs="$ptxs $outdir/$level/semantics.ptx"
+    done
+    # shellcheck disable=SC2086
+    run_script "semantics -O3 -O0" python3 tests/gpu/run_semantics.py "$@" $ptxs
+    echo "run_all summary:$summary"
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
+
+[ $# -ge 1 ] || usage
+mode=both
+case $1 in
+--compile-only | --run)
+    mode=${1#--}
+    shift
+    ;;
+-*)
+    usage
+    ;;
+esac
+[ $# -ge 1 ] || usage
+outdir=$(absolute "$1")
+shift
+pykc=$(absolute "$(dirname "$0")/../../build/pykc")
+if [ "$mode" != run ] && [ $# -ge 1 ] && [ "$1" != "--" ]; then
+    pykc=$(absolute "$1")
+    shift
+fi
+[ "${1:-}" = "--" ] && shift
+cd "$(dirname "$0")/../.." || exit 1
+
+case $mode in
+compile-only)
+    compile_all "$outdir" "$pykc"
+    ;;
+run)
+    run_all "$outdir" "$@"
+    ;;
+both)
+    compile_all "$outdir" "$pykc" || exit 1
+    if has_gpu; then
+        run_all "$outdir" "$@"
+    else
+        echo "run_all: no GPU here; carry $outdir to a GPU machine and run there:"
+        echo "  tests/gpu/run_all.sh --run OUTDIR"
+    fi
+    ;;
+esac
