@@ -11,13 +11,14 @@ A compile that fails aborts the benchmark with its error output. Stdlib only."""
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
 from timing import (BenchError, Command, cell, host_description, measure,
-                    print_table, summarise, tool_version)
+                    print_table, run_once, summarise, tool_version)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
@@ -98,10 +99,41 @@ def kernel_commands(args, kernel, tmp, tools):
     return cmds
 
 
+def numba_error(stderr):
+    """The gist of a Numba traceback: the exception line, colours removed,
+    and the signature line a TypingError shows under it."""
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", l).strip() for l in stderr.splitlines()]
+    for i in range(len(lines) - 1, -1, -1):
+        m = re.match(r"^(?:[\w.]*\.)?(\w+(?:Error|Exception):.*)", lines[i])
+        if m:
+            gist = [m.group(1)]
+            gist += [l for l in lines[i + 1:] if l.startswith(">>>")][:1]
+            return " ".join(gist)
+    return lines[-1] if lines else "no error output"
+
+
+def drop_kernels_numba_rejects(cmds, notes):
+    """Runs Numba once on each file first (a warm-up run as well). A file
+    Numba refuses is a finding about the source, not a broken benchmark:
+    its Numba cell is left empty and the reason noted; pykc and nvcc
+    failures still abort the run."""
+    kept = []
+    for cmd in cmds:
+        if cmd.tool == "numba":
+            try:
+                run_once(cmd)
+            except BenchError as e:
+                notes.append("numba:   %s not measured, Numba rejects examples/%s.pyk: %s" % (
+                    cmd.row, cmd.row, numba_error(e.stderr)))
+                continue
+        kept.append(cmd)
+    return kept
+
+
 def build_commands(args, tmp, tools):
     cmds = []
     for kernel in args.kernels:
-        if kernel == FLOOR:
+        if kernel == FLOOR:            # a row of its own, in the pykc column
             out = os.path.join(tmp, "floor.ptx")
             cmds.append(Command(FLOOR_ROW, "pykc", [args.floor, out], args.reps_pykc, out))
         else:
@@ -136,7 +168,7 @@ def numba_breakdown(cmds):
     out = {}
     for cmd in cmds:
         if cmd.tool == "numba":
-            runs = [json.loads(s) for s in cmd.stdouts]
+            runs = [json.loads(s.strip().splitlines()[-1]) for s in cmd.stdouts]
             out[cmd.row] = {k: summarise([r[k] / 1e3 for r in runs])
                             for k in ("import_ms", "compile_ms")}
     return out
@@ -177,6 +209,17 @@ def print_header(args, versions, notes):
     return host
 
 
+def write_json(path, header, cmds, results):
+    """Everything a later analysis needs: the run's context, each command,
+    its summaries and its raw samples in seconds."""
+    header["results"] = [{"row": c.row, "tool": c.tool, "argv": c.argv,
+                          "wall_ms": results[(c.row, c.tool)]["wall"],
+                          "cpu_ms": results[(c.row, c.tool)]["cpu"],
+                          "wall_samples_s": c.wall, "cpu_samples_s": c.cpu} for c in cmds]
+    with open(path, "w") as f:
+        json.dump(header, f, indent=1)
+
+
 def progress(done, total):
     if sys.stderr.isatty():
         print("\rround %d/%d" % (done, total), end="\n" if done == total else "",
@@ -201,10 +244,9 @@ def main():
     if FLOOR in args.kernels and not os.access(args.floor, os.X_OK):
         notes.append("floor:   skipped (no %s; run bench/floor/build.sh)" % args.floor)
         args.kernels.remove(FLOOR)
-    host = print_header(args, versions, notes)
-
     with tempfile.TemporaryDirectory(prefix="pykc-bench-") as tmp:
-        cmds = build_commands(args, tmp, tools)
+        cmds = drop_kernels_numba_rejects(build_commands(args, tmp, tools), notes)
+        host = print_header(args, versions, notes)
         try:
             measure(cmds, args.warmup, progress)
         except BenchError as e:
@@ -228,14 +270,9 @@ def main():
     print("load average at end: %.2f %.2f %.2f" % os.getloadavg())
 
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"host": host, "versions": versions, "notes": notes,
-                       "config": vars(args), "numba_breakdown": breakdown,
-                       "results": [{"row": c.row, "tool": c.tool, "argv": c.argv,
-                                    "wall_ms": results[(c.row, c.tool)]["wall"],
-                                    "cpu_ms": results[(c.row, c.tool)]["cpu"],
-                                    "wall_samples_s": c.wall, "cpu_samples_s": c.cpu}
-                                   for c in cmds]}, f, indent=1)
+        write_json(args.json, {"host": host, "versions": versions, "notes": notes,
+                               "config": vars(args), "numba_breakdown": breakdown},
+                   cmds, results)
     return 0
 
 

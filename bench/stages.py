@@ -11,7 +11,8 @@ consecutive rows is the cost of the stage the second one adds:
   --emit=llvm -O3             + the default<O3> pass pipeline
   -O3 (PTX, the default)      + NVPTX code generation (instead of printing IR)
 
-plus `-O0` (PTX) for comparison, and the LLVM-C floor program when built.
+plus PTX at -O0, -O1 and -O2 for comparison, and the LLVM-C floor program
+when built.
 Stdlib only; the figures are medians of CPU time (user + system), the
 steadier measure on a shared machine, with wall clock beside them."""
 import argparse
@@ -35,6 +36,8 @@ def stage_argvs(pykc, pyk, out):
         ("--emit=llvm -O3", compile_ + ["--emit=llvm", "-O3"], True),
         ("-O3 (PTX)", compile_ + ["-O3"], True),
         ("-O0 (PTX)", compile_ + ["-O0"], False),
+        ("-O1 (PTX)", compile_ + ["-O1"], False),
+        ("-O2 (PTX)", compile_ + ["-O2"], False),
     ]
 
 

@@ -17,7 +17,12 @@ from datetime import datetime, timezone
 
 
 class BenchError(Exception):
-    """A command failed: its time must not be recorded as a fast compile."""
+    """A command failed: its time must not be recorded as a fast compile.
+    `stderr` is the command's own error output."""
+
+    def __init__(self, message, stderr=""):
+        super().__init__(message)
+        self.stderr = stderr
 
 
 @dataclass
@@ -51,7 +56,7 @@ def run_once(cmd):
     cpu = _children_cpu() - cpu0
     if proc.returncode != 0:
         raise BenchError("%s failed (exit %d):\n  %s\n%s" % (
-            cmd.tool, proc.returncode, " ".join(cmd.argv), proc.stderr.rstrip()))
+            cmd.tool, proc.returncode, " ".join(cmd.argv), proc.stderr.rstrip()), proc.stderr)
     if cmd.output and not (os.path.exists(cmd.output) and os.path.getsize(cmd.output) > 0):
         raise BenchError("%s exited 0 but wrote no %s:\n  %s" % (
             cmd.tool, cmd.output, " ".join(cmd.argv)))
