@@ -250,13 +250,15 @@ static Value check_binop(FuncCtx *ctx, Node *node)
 {
     BinOpKind op = node->binop.op;
     node->konst = (ConstValue){0};
+    bool failed;
+    if (sema_python_fold(ctx, node, &failed))
+        return failed ? sema_value_error() : runtime_const(node, node->type, node->konst);
+    if (failed)
+        return sema_value_error();
     const Type *lt = sema_check_value(ctx, node->binop.left);
     const Type *rt = sema_check_value(ctx, node->binop.right);
     if (!lt || !rt)
         return sema_value_error();
-    bool failed;
-    if (type_is_scalar(lt) && type_is_scalar(rt) && sema_python_fold(ctx, node, &failed))
-        return failed ? sema_value_error() : runtime_const(node, node->type, node->konst);
     OpArg left = {lt, sema_is_literal(node->binop.left)};
     OpArg right = {rt, sema_is_literal(node->binop.right)};
     OpSignature sig;
@@ -290,13 +292,13 @@ static Value check_unary(FuncCtx *ctx, Node *node)
 {
     UnaryOpKind op = node->unary.op;
     node->konst = (ConstValue){0};
+    bool failed;
+    if (sema_python_fold(ctx, node, &failed))
+        return failed ? sema_value_error() : runtime_const(node, node->type, node->konst);
     Node *operand = node->unary.operand;
     const Type *type = sema_check_value(ctx, operand);
     if (!type)
         return sema_value_error();
-    bool failed;
-    if (type_is_scalar(type) && sema_python_fold(ctx, node, &failed))
-        return failed ? sema_value_error() : runtime_const(node, node->type, node->konst);
     OpSignature sig;
     if (!type_is_scalar(type) ||
         (op != UNARY_NOT && !sema_resolve_unary(op, (OpArg){type, sema_is_literal(operand)}, &sig))) {

@@ -164,8 +164,12 @@ static PyValue python_value(FuncCtx *ctx, const Node *node)
     case NODE_BINOP:
         return py_binop(node->binop.op, python_value(ctx, node->binop.left), python_value(ctx, node->binop.right));
     case NODE_NAME:
-    case NODE_ATTRIBUTE:
-        return !ctx->func && node->type && type_is_scalar(node->type) ? from_const(node->konst, node->type) : py_none;
+    case NODE_ATTRIBUTE: {
+        if (ctx->func)
+            return py_none;
+        Value v = sema_resolve_static(ctx->sema, node);
+        return v.kind == VAL_RUNTIME && type_is_scalar(v.type) ? from_const(v.konst, v.type) : py_none;
+    }
     default: return py_none;
     }
 }
@@ -197,7 +201,11 @@ static bool type_value(FuncCtx *ctx, Node *node, PyValue v)
 }
 
 /* Folds an operator node the way Python would; true if it did (the node is
- * then typed and constant, and Numba's typing does not apply). */
+ * then typed and constant, and Numba's typing does not apply). Called on a
+ * node before its operands are typed, so the outermost constant expression
+ * is folded whole, as CPython does: 2 ** 64 - 1 is a uint64 even though
+ * 2 ** 64 alone fits no Numba type. The operands then stay untyped: nothing
+ * evaluates them. */
 bool sema_python_fold(FuncCtx *ctx, Node *node, bool *failed)
 {
     *failed = false;
