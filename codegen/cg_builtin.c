@@ -159,7 +159,7 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
     case BUILTIN_ABS: return emit_abs(cg, node);
     case BUILTIN_CAST:
         return cg_convert(cg, cg_emit_expr(cg, args->items[0]), args->items[0]->type, node->type);
-    default: return cg_unsupported(cg, node, "this call");
+    default: return cg_emit_math_call(cg, node);
     }
 }
 

@@ -32,7 +32,10 @@ typedef struct CgShared {
     struct CgShared *next;
 } CgShared;
 
+typedef struct CgLibdevice CgLibdevice;   /* cg_libdevice.c's state */
+
 typedef struct Cg {
+    const CgOptions *options;
     LLVMContextRef ctx;
     LLVMModuleRef mod;
     LLVMBuilderRef b;            /* where code goes */
@@ -47,6 +50,7 @@ typedef struct Cg {
     CgLoop *loop;
     CgShared *shared;            /* static shared arrays made so far */
     LLVMValueRef dynamic_smem;   /* the module's extern shared array, or NULL */
+    CgLibdevice *libdevice;      /* NULL until a call needs libdevice */
 } Cg;
 
 /* cg_types.c: types, constants, conversions */
@@ -125,5 +129,18 @@ LLVMValueRef cg_emit_builtin_attr(Cg *cg, const Node *node);
 
 /* cg_shared.c: cuda.shared.array */
 LLVMValueRef cg_emit_shared_array(Cg *cg, const Node *node);
+
+/* cg_math.c: math.NAME calls, and float ** float */
+LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node);
+LLVMValueRef cg_float_pow(Cg *cg, LLVMValueRef base, LLVMValueRef exp, const Type *t, const Node *at);
+
+/* cg_libdevice.c: libdevice, read at the first call that needs it (`what`
+ * names that call in the error if it cannot be: "'math.sin'"), linked by
+ * cg_libdevice_link before optimisation. cg_libdevice_function returns the
+ * declaration of `name` in the module, or NULL after reporting an error. */
+LLVMValueRef cg_libdevice_function(Cg *cg, const Node *at, const char *what, const char *name,
+                                   LLVMTypeRef fn_type);
+bool cg_libdevice_link(Cg *cg);
+void cg_libdevice_dispose(Cg *cg);
 
 #endif

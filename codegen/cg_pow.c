@@ -6,8 +6,8 @@
  * and an exponent above 0x10000 goes through the float pow, whose infinite
  * result the float-to-int conversion saturates. A constant exponent is
  * unrolled here into its multiplications (x ** 2 is x * x); otherwise a
- * small loop runs over the exponent's bits. float ** float would need
- * libdevice: sema rejects it. */
+ * small loop runs over the exponent's bits. A float exponent calls
+ * libdevice's pow (cg_math.c), as Numba does. */
 #include "cg_internal.h"
 
 static LLVMValueRef mul(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *t)
@@ -154,6 +154,8 @@ LLVMValueRef cg_pow(Cg *cg, LLVMValueRef base, LLVMValueRef exp, const Type *bt,
                     const Node *exp_node)
 {
     int64_t n;
+    if (et->kind == TYPE_FLOAT)
+        return cg_float_pow(cg, base, exp, bt, exp_node);
     if (constant_exponent(exp_node, et, &n) && bt->kind != TYPE_BOOL)
         return pow_constant(cg, base, n, bt, et);
     if (et->kind != TYPE_INT || bt->kind == TYPE_BOOL)

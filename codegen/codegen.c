@@ -1,5 +1,6 @@
 /* Codegen's entry points: sets up the NVPTX target machine and the module,
- * generates every function of the SemaModule (cg_func.c), verifies the IR,
+ * generates every function of the SemaModule (cg_func.c), links libdevice
+ * if a call needs it (cg_libdevice.c), verifies the IR,
  * runs the new pass manager's default<On> pipeline and prints the result as
  * PTX (through a memory buffer) or as LLVM IR. The caller gets a malloc'd
  * copy; every LLVM object is disposed here, in reverse order of creation. */
@@ -125,10 +126,13 @@ static char *emit(Cg *cg, LLVMTargetMachineRef tm, CgEmit kind, size_t *out_len)
     return copy;
 }
 
-/* Verification, optimisation, emission: each step only if the last one
- * succeeded. A verifier failure is our bug, never the user's. */
+/* Linking libdevice (if a call needs it), verification, optimisation,
+ * emission: each step only if the last one succeeded. A verifier failure
+ * is our bug, never the user's. */
 static char *finish(Cg *cg, LLVMTargetMachineRef tm, const CgOptions *opt, size_t *out_len)
 {
+    if (!cg_libdevice_link(cg))
+        return NULL;
     char *message = NULL;
     if (LLVMVerifyModule(cg->mod, LLVMReturnStatusAction, &message)) {
         ice(cg->diag, "invalid LLVM IR", message);
@@ -157,6 +161,7 @@ static void cg_init(Cg *cg, Diag *diag, LLVMTargetMachineRef tm, const char *nam
 
 static void cg_dispose(Cg *cg)
 {
+    cg_libdevice_dispose(cg);
     LLVMDisposeBuilder(cg->alloca_b);
     LLVMDisposeBuilder(cg->b);
     LLVMDisposeModule(cg->mod);
@@ -175,6 +180,7 @@ bool cg_compile(const SemaModule *module, const CgOptions *options, Diag *diag,
         return false;
     Cg cg;
     cg_init(&cg, diag, tm, options->module_name);
+    cg.options = options;
     generate(&cg, module);
     if (diag->errors == cg.errors_at_start)
         *out = finish(&cg, tm, options, out_len);

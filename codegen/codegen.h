@@ -20,6 +20,9 @@ typedef struct CgOptions {
     int opt_level;             /* 0..3 */
     CgEmit emit;
     const char *module_name;   /* the source file name, for the IR module */
+    const char *libdevice;     /* --libdevice: libdevice.10.bc's path; NULL:
+                                  $CUDA_HOME's, then /usr/local/cuda's. Read
+                                  only if the module calls a libdevice function */
 } CgOptions;
 
 #define CG_DEFAULT_ARCH "sm_80"

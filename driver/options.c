@@ -21,6 +21,8 @@ void options_print_help(FILE *out)
         "  -O0 -O1 -O2 -O3      optimisation level (default -O3)\n"
         "  --sig NAME=SIG       the signature of a kernel written without one, as\n"
         "                       Numba spells it: --sig 'add=void(float32[:], int64)'\n"
+        "  --libdevice PATH     the CUDA toolkit's libdevice.10.bc, which math functions\n"
+        "                       need (default: under $CUDA_HOME, else /usr/local/cuda)\n"
         "  --dump-tokens        print the lexer's tokens and stop\n"
         "  --dump-ast           print the syntax tree as parsed and stop\n"
         "  --dump-types         print the syntax tree with types after checking, and stop\n"
@@ -133,6 +135,8 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
         return (value = option_value(diag, argc, argv, i, "--arch")) && parse_arch(diag, value, options);
     } else if (is_option(arg, "--sig")) {
         return (value = option_value(diag, argc, argv, i, "--sig")) && parse_sig(arena, diag, value, options);
+    } else if (is_option(arg, "--libdevice")) {
+        return (options->codegen.libdevice = option_value(diag, argc, argv, i, "--libdevice")) != NULL;
     } else if (strcmp(arg, "--dump-tokens") == 0) {
         options->dump = DUMP_TOKENS;
     } else if (strcmp(arg, "--dump-ast") == 0) {

@@ -303,6 +303,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
         sema_report(ctx, call->span, "cuda.jit can only be used as a decorator");
         return sema_value_error();
     }
+    if (sema_is_math_builtin(id))
+        return sema_check_math_call(ctx, call, (Builtin)id);
     sema_report(ctx, call->span, "this cannot be called here");
     return sema_value_error();
 }

@@ -268,10 +268,6 @@ static Value check_binop(FuncCtx *ctx, Node *node)
                     ast_binop_spelling(op), lt->name, rt->name);
         return sema_value_error();
     }
-    if (op == BINOP_POW && type_is_float(sig.args[1])) {
-        sema_report(ctx, node->span, "'**' with a float exponent needs libdevice, which pykc does not link yet");
-        return sema_value_error();
-    }
     /* Numba computes in the result type; only a float power keeps an int exponent. */
     bool int_exponent = op == BINOP_POW && type_is_float(sig.result) && type_is_int(sig.args[1]);
     const Type *right_type = int_exponent ? sig.args[1] : sig.result;

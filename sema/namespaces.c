@@ -149,6 +149,8 @@ static Value resolve_dim3(Namespace ns, Str attr)
     return v;
 }
 
+/* math's constants and functions; numpy shares the constants only (its
+ * functions are ufuncs, typed differently, and not supported yet). */
 static Value resolve_math(Sema *sema, Str attr, const char *module)
 {
     /* Python's values, to double precision. */
@@ -157,6 +159,9 @@ static Value resolve_math(Sema *sema, Str attr, const char *module)
     if (str_eq_cstr(attr, "tau")) return value_float_const(6.283185307179586);
     if (str_eq_cstr(attr, "inf")) return value_float_const(INFINITY);
     if (str_eq_cstr(attr, "nan")) return value_float_const(NAN);
+    Value function = sema_math_function(attr);
+    if (function.kind == VAL_BUILTIN && strcmp(module, "math") == 0)
+        return function;
     return unsupported_attr(sema, module, attr);
 }
 

@@ -122,4 +122,9 @@ Value sema_check_call(FuncCtx *ctx, Node *call);
 /* shared.c */
 Value sema_check_shared_array(FuncCtx *ctx, Node *call);
 
+/* math.c: math.NAME functions, typed by numba-cuda's cudamath.py table */
+Value sema_math_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */
+bool sema_is_math_builtin(int id);
+Value sema_check_math_call(FuncCtx *ctx, Node *call, Builtin id);
+
 #endif

@@ -184,10 +184,6 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
         return;
     }
     bool int_exponent = op == BINOP_POW && type_is_float(sig.result) && type_is_int(sig.args[1]);
-    if (op == BINOP_POW && type_is_float(sig.args[1])) {
-        sema_report(ctx, node->span, "'**' with a float exponent needs libdevice, which pykc does not link yet");
-        return;
-    }
     node->aug_assign.compute_type = sig.result;
     node->aug_assign.value = sema_convert(ctx, node->aug_assign.value, int_exponent ? sig.args[1] : sig.result);
     if (target->kind == NODE_NAME)

@@ -5,9 +5,13 @@
 #   %unit        the build folder holding the unit-test programs
 #   %ptxas-check FILE: assembles PTX for sm_80 and sm_90 with the toolkit's
 #                ptxas; tests using it say "REQUIRES: ptxas"
-#   FileCheck    LLVM 19's, from the build's configuration
-# Features: ptxas (toolkit found), cuda (a GPU and its driver are present),
-# asan (the build is sanitized).
+#   FileCheck    LLVM 19's, from the build's configuration (llvm-as, count: its
+#                neighbours)
+#   %libdevice   the toolkit's nvvm/libdevice/libdevice.10.bc (tests using it
+#                say "REQUIRES: libdevice")
+# Features: ptxas (toolkit found), libdevice (the toolkit has libdevice; pykc
+# is then run with CUDA_HOME pointing at that toolkit), cuda (a GPU and its
+# driver are present), asan (the build is sanitized).
 import os
 import shutil
 import subprocess
@@ -24,6 +28,8 @@ config.substitutions.append(("%pykc", config.pykc))
 config.substitutions.append(("%unit", config.unit_dir))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("count", os.path.join(os.path.dirname(config.filecheck), "count")))
+# llvm-as builds the stand-in libdevice some codegen tests link.
+config.substitutions.append(("llvm-as", os.path.join(os.path.dirname(config.filecheck), "llvm-as")))
 tools = os.path.join(config.test_source_root, "tools")
 config.substitutions.append(("%ptxas-path", config.ptxas or "ptxas-not-found"))
 config.substitutions.append(
@@ -31,6 +37,18 @@ config.substitutions.append(
 
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
+
+# libdevice lives in the toolkit that has ptxas (TOOLKIT/bin/ptxas), else in
+# CUDA_HOME's; the tests see that toolkit as their CUDA_HOME.
+toolkits = [os.path.dirname(os.path.dirname(config.ptxas))] if config.ptxas else []
+toolkits += [os.environ["CUDA_HOME"]] if os.environ.get("CUDA_HOME") else []
+for toolkit in toolkits:
+    libdevice = os.path.join(toolkit, "nvvm", "libdevice", "libdevice.10.bc")
+    if os.path.exists(libdevice):
+        config.available_features.add("libdevice")
+        config.substitutions.append(("%libdevice", libdevice))
+        config.environment["CUDA_HOME"] = toolkit
+        break
 if config.sanitized:
     config.available_features.add("asan")
     # Leaks are errors; the compiler must free what it allocates.
