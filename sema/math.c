@@ -50,10 +50,7 @@ enum { FUNCTION_COUNT = (int)(sizeof functions / sizeof functions[0]) };
 
 /* One signature of a template. For FORM_FREXP and FORM_MODF `result` is the
  * float of the tuple the call returns. */
-typedef struct MathCase {
-    const Type *result;
-    const Type *args[2];
-} MathCase;
+typedef OpSignature MathCase;
 
 #define I32 &type_int32_t
 #define I64 &type_int64_t
@@ -63,18 +60,18 @@ typedef struct MathCase {
 #define B &type_bool_t
 
 /* In cudamath.py's order, which breaks ties. */
-static const MathCase unary_cases[] = {{F64, {I64}}, {F64, {U64}}, {F32, {F32}}, {F64, {F64}}};
+static const MathCase unary_cases[] = {{F64, {I64}, 1}, {F64, {U64}, 1}, {F32, {F32}, 1}, {F64, {F64}, 1}};
 static const MathCase int_binary_cases[] = {
-    {F64, {I64, I64}}, {F64, {U64, U64}}, {F32, {F32, F32}}, {F64, {F64, F64}},
+    {F64, {I64, I64}, 2}, {F64, {U64, U64}, 2}, {F32, {F32, F32}, 2}, {F64, {F64, F64}, 2},
 };
-static const MathCase float_binary_cases[] = {{F32, {F32, F32}}, {F64, {F64, F64}}};
+static const MathCase float_binary_cases[] = {{F32, {F32, F32}, 2}, {F64, {F64, F64}, 2}};
 static const MathCase pow_cases[] = {
-    {F32, {F32, F32}}, {F64, {F64, F64}}, {F32, {F32, I32}}, {F64, {F64, I32}},
+    {F32, {F32, F32}, 2}, {F64, {F64, F64}, 2}, {F32, {F32, I32}, 2}, {F64, {F64, I32}, 2},
 };
-static const MathCase frexp_cases[] = {{F32, {F32}}, {F64, {F64}}};
-static const MathCase ldexp_cases[] = {{F32, {F32, I32}}, {F64, {F64, I32}}};
-static const MathCase modf_cases[] = {{F64, {F64}}, {F32, {F32}}};
-static const MathCase predicate_cases[] = {{B, {I64}}, {B, {U64}}, {B, {F32}}, {B, {F64}}};
+static const MathCase frexp_cases[] = {{F32, {F32}, 1}, {F64, {F64}, 1}};
+static const MathCase ldexp_cases[] = {{F32, {F32, I32}, 2}, {F64, {F64, I32}, 2}};
+static const MathCase modf_cases[] = {{F64, {F64}, 1}, {F32, {F32}, 1}};
+static const MathCase predicate_cases[] = {{B, {I64}, 1}, {B, {U64}, 1}, {B, {F32}, 1}, {B, {F64}, 1}};
 
 typedef struct CaseList {
     const MathCase *items;
@@ -121,43 +118,14 @@ Value sema_math_function(Str name)
     return sema_value_error();
 }
 
-typedef struct Rating {
-    int unsafe, safe, promote;
-} Rating;
-
-static bool rating_less(Rating a, Rating b)
+/* The template's best signature for the arguments (a ConcreteTemplate
+ * allows unsafe conversions), as for operators. */
+static const MathCase *best_case(CaseList list, Node *const *args, MathCase *out)
 {
-    if (a.unsafe != b.unsafe)
-        return a.unsafe < b.unsafe;
-    if (a.safe != b.safe)
-        return a.safe < b.safe;
-    return a.promote < b.promote;
-}
-
-/* Numba's resolve_overload over one template (a ConcreteTemplate allows
- * unsafe conversions): the fewest unsafe, then safe, then promoting
- * conversions win, the first listed on a tie. This is operators.c's rating,
- * repeated because that file keeps its candidates private. */
-static const MathCase *best_case(CaseList list, Node *const *args)
-{
-    const MathCase *best = NULL;
-    Rating best_rating = {0, 0, 0};
-    for (int c = 0; c < list.count; c++) {
-        Rating r = {0, 0, 0};
-        bool viable = true;
-        for (int i = 0; i < list.arity && viable; i++) {
-            Conversion conv = type_can_convert(args[i]->type, list.items[c].args[i]);
-            viable = conv != CONV_NONE;
-            r.unsafe += conv == CONV_UNSAFE;
-            r.safe += conv == CONV_SAFE;
-            r.promote += conv == CONV_PROMOTE;
-        }
-        if (viable && (!best || rating_less(r, best_rating))) {
-            best = &list.items[c];
-            best_rating = r;
-        }
-    }
-    return best;
+    OpArg offered[2];
+    for (int i = 0; i < list.arity; i++)
+        offered[i] = (OpArg){args[i]->type, sema_is_literal(args[i])};
+    return sema_resolve_overload(list.items, list.count, offered, list.arity, true, out) ? out : NULL;
 }
 
 /* Types every argument (so each reports its own errors), then checks that
@@ -218,7 +186,8 @@ Value sema_check_math_call(FuncCtx *ctx, Node *call, Builtin id)
                     "in float16): convert the argument to float32", name);
         return sema_value_error();
     }
-    const MathCase *best = best_case(cases, args);
+    MathCase chosen;
+    const MathCase *best = best_case(cases, args, &chosen);
     if (!best) {
         sema_report(ctx, call->span, "'%s' does not take these arguments", name);
         return sema_value_error();

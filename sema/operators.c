@@ -18,11 +18,7 @@
 #define F32 &type_float32_t
 #define F64 &type_float64_t
 
-typedef struct Candidate {
-    const Type *result;
-    const Type *args[3];
-    int arg_count;
-} Candidate;
+typedef OpSignature Candidate;
 
 #define UN(R, A) {R, {A}, 1}
 #define BIN(R, A, C) {R, {A, C}, 2}
@@ -132,16 +128,15 @@ static bool rate(const Candidate *c, const OpArg *args, int count, bool unsafe_c
     return true;
 }
 
-/* resolve_overload: the best rating, the first in list order on a tie. */
-static bool resolve(CandidateList list, const OpArg *args, int count, OpSignature *out)
+bool sema_resolve_overload(const OpSignature *cases, int case_count, const OpArg *args, int count,
+                           bool unsafe_casting, OpSignature *out)
 {
     const Candidate *best = NULL;
     Rating best_rating = {0, 0, 0};
-    for (int i = 0; i < list.count; i++) {
+    for (int i = 0; i < case_count; i++) {
         Rating r;
-        if (rate(&list.items[i], args, count, list.unsafe_casting, &r) &&
-            (!best || rating_less(r, best_rating))) {
-            best = &list.items[i];
+        if (rate(&cases[i], args, count, unsafe_casting, &r) && (!best || rating_less(r, best_rating))) {
+            best = &cases[i];
             best_rating = r;
         }
     }
@@ -152,6 +147,11 @@ static bool resolve(CandidateList list, const OpArg *args, int count, OpSignatur
     for (int i = 0; i < 3; i++)
         out->args[i] = i < best->arg_count ? best->args[i] : NULL;
     return true;
+}
+
+static bool resolve(CandidateList list, const OpArg *args, int count, OpSignature *out)
+{
+    return sema_resolve_overload(list.items, list.count, args, count, list.unsafe_casting, out);
 }
 
 static void set_signature(OpSignature *out, const Type *result, const Type *arg, int arg_count)

@@ -27,6 +27,14 @@ typedef struct OpArg {
     bool is_literal;
 } OpArg;
 
+/* Numba's resolve_overload over one template's candidate signatures, in the
+ * template's order: each candidate is rated by its arguments' conversions
+ * (a NONE conversion, or an unsafe one without unsafe_casting, rejects it),
+ * the fewest (unsafe, safe, promote) wins, the first listed on a tie.
+ * Other typing tables (math.c) use it for their own templates. */
+bool sema_resolve_overload(const OpSignature *cases, int case_count, const OpArg *args, int count,
+                           bool unsafe_casting, OpSignature *out);
+
 /* Binary arithmetic and bitwise operators (also the in-place forms, which
  * Numba types the same way). False if no candidate accepts the arguments
  * (e.g. a float operand of '&'). */
