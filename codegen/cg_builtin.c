@@ -1,8 +1,8 @@
 /* The builtins of sema/builtins.def: thread geometry (special registers,
  * cuda.grid and cuda.gridsize with Numba's formulas in int64), barriers,
- * atomic add, len/min/max/abs, casts, and the shape/size of arrays. Shared
- * arrays are in cg_shared.c; range only appears as a for loop's iterable
- * (cg_loop.c). */
+ * len/min/max/abs, casts, and the shape/size of arrays. Shared arrays are
+ * in cg_shared.c, atomics in cg_atomics.c; range only appears as a for
+ * loop's iterable (cg_loop.c). */
 #include <stdio.h>
 
 #include "cg_internal.h"
@@ -47,21 +47,6 @@ static LLVMValueRef emit_grid(Cg *cg, const Node *node, bool size)
     for (int axis = 0; axis < n && axis < 3; axis++)
         v = LLVMBuildInsertValue(cg->b, v, grid_axis(cg, axis, size), (unsigned)axis, "");
     return v;
-}
-
-/* cuda.atomic.add(a, idx, v): atomicrmw add (fadd for floats), monotonic;
- * the result is the element's old value. */
-static LLVMValueRef emit_atomic_add(Cg *cg, const Node *node)
-{
-    const Node **args = (const Node **)node->call.args.items;
-    const Type *dtype = args[0]->type->dtype;
-    if (!type_is_number(dtype))
-        return cg_unsupported(cg, node, "cuda.atomic.add on this array type");
-    LLVMValueRef ptr = cg_element_ptr(cg, args[0], args[1], NULL);
-    LLVMValueRef v = cg_convert(cg, cg_emit_expr(cg, args[2]), args[2]->type, dtype);
-    LLVMAtomicRMWBinOp op = dtype->kind == TYPE_FLOAT ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd;
-    LLVMValueRef old = LLVMBuildAtomicRMW(cg->b, op, ptr, v, LLVMAtomicOrderingMonotonic, false);
-    return cg_convert(cg, old, dtype, node->type);
 }
 
 /* The type an argument had before sema converted it to the call's type. */
@@ -151,7 +136,6 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
     case BUILTIN_SYNCTHREADS:
         cg_intrinsic(cg, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
         return NULL;
-    case BUILTIN_ATOMIC_ADD: return emit_atomic_add(cg, node);
     case BUILTIN_SHARED_ARRAY: return cg_emit_shared_array(cg, node);
     case BUILTIN_LEN: return emit_len(cg, node);
     case BUILTIN_MIN: return emit_min_max(cg, node, false);
@@ -159,7 +143,12 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
     case BUILTIN_ABS: return emit_abs(cg, node);
     case BUILTIN_CAST:
         return cg_convert(cg, cg_emit_expr(cg, args->items[0]), args->items[0]->type, node->type);
-    default: return cg_emit_math_call(cg, node);
+    default:
+        if (cg_is_atomic_builtin(node->call.builtin))
+            return cg_emit_atomic(cg, node);
+        if (cg_is_intrinsic_call(node))
+            return cg_emit_intrinsic_call(cg, node);
+        return cg_emit_math_call(cg, node);
     }
 }
 
@@ -193,6 +182,8 @@ static LLVMValueRef emit_array_attr(Cg *cg, const Node *node, Builtin b)
 LLVMValueRef cg_emit_builtin_attr(Cg *cg, const Node *node)
 {
     Builtin b = (Builtin)node->attribute.builtin;
+    if (b == BUILTIN_LANEID || b == BUILTIN_WARPSIZE)
+        return cg_emit_intrinsic_attr(cg, node);
     if (b >= BUILTIN_THREADIDX_X && b <= BUILTIN_GRIDDIM_Z)
         return cg_convert(cg, emit_geometry(cg, b), &type_int32_t, node->type);
     if ((b == BUILTIN_ARRAY_SHAPE || b == BUILTIN_ARRAY_SIZE || b == BUILTIN_ARRAY_NDIM)

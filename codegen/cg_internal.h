@@ -127,8 +127,18 @@ LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index,
 LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node);
 LLVMValueRef cg_emit_builtin_attr(Cg *cg, const Node *node);
 
+/* cg_atomics.c: cuda.atomic.* */
+bool cg_is_atomic_builtin(int id);
+LLVMValueRef cg_emit_atomic(Cg *cg, const Node *node);
+
 /* cg_shared.c: cuda.shared.array */
 LLVMValueRef cg_emit_shared_array(Cg *cg, const Node *node);
+
+/* cg_intrinsics.c: cuda.local.array and the CUDA intrinsics (syncwarp,
+ * shfl_sync, popc, ...); cuda.laneid and cuda.warpsize */
+bool cg_is_intrinsic_call(const Node *node);
+LLVMValueRef cg_emit_intrinsic_call(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_intrinsic_attr(Cg *cg, const Node *node);
 
 /* cg_math.c: math.NAME calls, and float ** float */
 LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node);

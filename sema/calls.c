@@ -1,6 +1,6 @@
 /* Calls: casts (float32(x), int(x)), Python builtins (len, min, max, abs),
  * the CUDA API (cuda.grid, cuda.gridsize, cuda.syncthreads,
- * cuda.shared.array, cuda.atomic.add), range() as a for loop's iterable,
+ * cuda.shared.array; cuda.atomic.* in atomics.c), range() as a for loop's iterable,
  * and calls of device functions. Each sets the Call's builtin or callee and
  * converts the arguments to the types the operation takes. */
 #include "sema_internal.h"
@@ -118,37 +118,6 @@ static Value check_syncthreads(FuncCtx *ctx, Node *call)
         return sema_value_error();
     call->call.builtin = BUILTIN_SYNCTHREADS;
     return runtime(call, &type_none_t);
-}
-
-static bool is_atomic_dtype(const Type *t)
-{
-    return (type_is_int(t) && t->bits >= 32) || (type_is_float(t) && t->bits >= 32);
-}
-
-/* cuda.atomic.add(array, index, value): returns the old value */
-static Value check_atomic_add(FuncCtx *ctx, Node *call)
-{
-    if (!expect_args(ctx, call, 3, 3))
-        return sema_value_error();
-    Node **args = call->call.args.items;
-    const Type *array = sema_check_value(ctx, args[0]);
-    const Type *value = sema_check_value(ctx, args[2]);
-    if (!array || !value)
-        return sema_value_error();
-    if (array->kind != TYPE_ARRAY || !is_atomic_dtype(array->dtype)) {
-        sema_report(ctx, args[0]->span, "cuda.atomic.add needs an array of int32, uint32, int64, uint64, "
-                    "float32 or float64, not '%s'", array->name);
-        return sema_value_error();
-    }
-    if (!type_is_scalar(value)) {
-        sema_report(ctx, args[2]->span, "cuda.atomic.add adds a number, not '%s'", value->name);
-        return sema_value_error();
-    }
-    if (!sema_index_type(ctx, &args[1], array->ndim, args[1]->span))
-        return sema_value_error();
-    args[2] = sema_convert(ctx, args[2], array->dtype);
-    call->call.builtin = BUILTIN_ATOMIC_ADD;
-    return runtime(call, array->dtype);
 }
 
 static Value check_len(FuncCtx *ctx, Node *call)
@@ -289,8 +258,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     case BUILTIN_GRID:
     case BUILTIN_GRIDSIZE: return check_grid(ctx, call, (Builtin)id);
     case BUILTIN_SYNCTHREADS: return check_syncthreads(ctx, call);
-    case BUILTIN_ATOMIC_ADD: return check_atomic_add(ctx, call);
     case BUILTIN_SHARED_ARRAY: return sema_check_shared_array(ctx, call);
+    case BUILTIN_LOCAL_ARRAY: return sema_check_local_array(ctx, call);
     case BUILTIN_RANGE: return check_range(ctx, call);
     case BUILTIN_LEN: return check_len(ctx, call);
     case BUILTIN_MIN:
@@ -305,6 +274,10 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     }
     if (sema_is_math_builtin(id))
         return sema_check_math_call(ctx, call, (Builtin)id);
+    if (sema_is_intrinsic_builtin(id))
+        return sema_check_intrinsic_call(ctx, call, (Builtin)id);
+    if (sema_is_atomic_builtin(id))
+        return sema_check_atomic(ctx, call, (Builtin)id);
     sema_report(ctx, call->span, "this cannot be called here");
     return sema_value_error();
 }

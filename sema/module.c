@@ -67,6 +67,11 @@ static void check_import_from(Sema *sema, Node *node)
         diag_error(sema->diag, node->span, "'%s' is not supported by pykc yet", v.what);
         return;
     }
+    if (v.kind == VAL_RUNTIME && v.konst.kind == CONST_NONE) {   /* cuda.laneid: a register */
+        diag_error(sema->diag, node->span, "'%.*s' cannot be imported (Numba does not type it as a "
+                   "global): read it as cuda.%.*s", STR_ARG(name), STR_ARG(name));
+        return;
+    }
     bind_value(sema, node->import_from.alias.len ? node->import_from.alias : name, v, node->span);
 }
 

@@ -30,7 +30,7 @@ const char *sema_namespace_name(int ns)
         [NS_CUDA_SHARED] = "numba.cuda.shared", [NS_CUDA_ATOMIC] = "numba.cuda.atomic",
         [NS_NUMPY] = "numpy", [NS_MATH] = "math", [NS_THREADIDX] = "cuda.threadIdx",
         [NS_BLOCKIDX] = "cuda.blockIdx", [NS_BLOCKDIM] = "cuda.blockDim",
-        [NS_GRIDDIM] = "cuda.gridDim",
+        [NS_GRIDDIM] = "cuda.gridDim", [NS_CUDA_LOCAL] = "numba.cuda.local",
     };
     return names[ns];
 }
@@ -92,18 +92,7 @@ bool sema_import_module(Sema *sema, Str dotted, Value *out)
 
 /* Names of numba.cuda that later versions of pykc will support. */
 static const char *const cuda_not_yet[] = {
-    "local", "const", "syncthreads_count", "syncthreads_and", "syncthreads_or",
-    "syncwarp", "threadfence", "threadfence_block", "threadfence_system",
-    "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync", "all_sync",
-    "any_sync", "eq_sync", "ballot_sync", "match_any_sync", "match_all_sync",
-    "activemask", "lanemask_lt", "laneid", "warpsize", "popc", "brev", "clz",
-    "ffs", "fma", "cbrt", "selp", "libdevice", "fp16", "bf16", "cg", "nanosleep",
-    "random", NULL,
-};
-
-static const char *const atomic_not_yet[] = {
-    "sub", "max", "min", "nanmax", "nanmin", "and_", "or_", "xor", "exch", "inc",
-    "dec", "cas", "compare_and_swap", NULL,
+    "const", "libdevice", "fp16", "bf16", "cg", "nanosleep", "random", NULL,
 };
 
 static const char *find_name(const char *const *names, Str attr)
@@ -131,6 +120,9 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (str_eq_cstr(attr, "shared")) return value_namespace(NS_CUDA_SHARED);
     if (str_eq_cstr(attr, "atomic")) return value_namespace(NS_CUDA_ATOMIC);
     if (str_eq_cstr(attr, "jit")) return value_builtin(CALLABLE_JIT);
+    if (str_eq_cstr(attr, "local")) return value_namespace(NS_CUDA_LOCAL);
+    Value intrinsic = sema_cuda_intrinsic(attr);
+    if (intrinsic.kind != VAL_ERROR) return intrinsic;
     if (find_name(cuda_not_yet, attr))
         return unsupported_attr(sema, "cuda", attr);
     return sema_value_error();
@@ -207,10 +199,10 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return resolve_cuda(sema, attr);
     case NS_CUDA_SHARED:
         return str_eq_cstr(attr, "array") ? value_builtin(BUILTIN_SHARED_ARRAY) : sema_value_error();
+    case NS_CUDA_LOCAL:
+        return str_eq_cstr(attr, "array") ? value_builtin(BUILTIN_LOCAL_ARRAY) : sema_value_error();
     case NS_CUDA_ATOMIC:
-        if (str_eq_cstr(attr, "add")) return value_builtin(BUILTIN_ATOMIC_ADD);
-        return find_name(atomic_not_yet, attr) ? unsupported_attr(sema, "cuda.atomic", attr)
-                                               : sema_value_error();
+        return sema_atomic_function(attr);
     case NS_NUMPY:
         if ((type = numpy_type(attr)) != NULL) return value_type(type);
         return resolve_math(sema, attr, "numpy");

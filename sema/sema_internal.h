@@ -27,7 +27,7 @@ typedef enum ValueKind {
 
 typedef enum Namespace {
     NS_NUMBA, NS_NUMBA_TYPES, NS_CUDA, NS_CUDA_SHARED, NS_CUDA_ATOMIC, NS_NUMPY,
-    NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM,
+    NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM, NS_CUDA_LOCAL,
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -119,12 +119,24 @@ Value sema_check_compare(FuncCtx *ctx, Node *node);
 /* calls.c */
 Value sema_check_call(FuncCtx *ctx, Node *call);
 
-/* shared.c */
+/* shared.c: cuda.shared.array and cuda.local.array */
 Value sema_check_shared_array(FuncCtx *ctx, Node *call);
+Value sema_check_local_array(FuncCtx *ctx, Node *call);
 
 /* math.c: math.NAME functions, typed by numba-cuda's cudamath.py table */
 Value sema_math_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */
 bool sema_is_math_builtin(int id);
 Value sema_check_math_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* atomics.c: cuda.atomic.NAME, typed as numba-cuda's cudadecl.py does */
+Value sema_atomic_function(Str name);         /* VAL_BUILTIN, or VAL_ERROR */
+bool sema_is_atomic_builtin(int id);
+Value sema_check_atomic(FuncCtx *ctx, Node *call, Builtin id);
+
+/* intrinsics.c: cuda.laneid, cuda.warpsize and the intrinsic functions of
+ * cuda (syncwarp, shfl_sync, popc, ...), typed as numba-cuda does */
+Value sema_cuda_intrinsic(Str name);          /* VAL_BUILTIN, an int32 value, or VAL_ERROR */
+bool sema_is_intrinsic_builtin(int id);
+Value sema_check_intrinsic_call(FuncCtx *ctx, Node *call, Builtin id);
 
 #endif
