@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Compiles examples/*.pyk and tests/gpu/semantics.pyk with pykc at -O3 and
-# -O0, then runs them on a GPU: run_examples.py on each -O level's examples,
-# run_semantics.py on both builds of semantics.pyk at once (Numba compiles
-# its side only once). Compiling needs pykc and no GPU; running needs a GPU,
+# Compiles examples/*.pyk and the GPU test kernels (tests/gpu/*.pyk) with pykc
+# at -O3 and -O0, then runs them on a GPU: run_examples.py on each -O level's
+# examples, and each differential runner (semantics, math, intrinsics,
+# atomics) on both builds of its kernels at once (Numba compiles its side
+# only once). Compiling needs pykc and no GPU; running needs a GPU,
 # CuPy (and numba-cuda for the comparison with Numba) and no pykc, so the
 # two halves can run on different machines:
 #
@@ -39,14 +40,14 @@ compile_all() {
     fi
     for level in $LEVELS; do
         mkdir -p "$outdir/$level"
-        for src in examples/*.pyk tests/gpu/semantics.pyk; do
+        for src in examples/*.pyk tests/gpu/*.pyk; do
             if ! "$pykc" compile "$src" "-$level" -o "$outdir/$level/$(basename "${src%.pyk}").ptx"; then
                 echo "run_all: pykc -$level failed on $src" >&2
                 status=1
             fi
         done
     done
-    [ $status -eq 0 ] && echo "run_all: compiled examples and semantics.pyk at -O3 and -O0 into $outdir"
+    [ $status -eq 0 ] && echo "run_all: compiled examples and tests/gpu/*.pyk at -O3 and -O0 into $outdir"
     return $status
 }
 
@@ -96,6 +97,11 @@ run_all() {
     done
     # shellcheck disable=SC2086
     run_script "semantics -O3 -O0" python3 tests/gpu/run_semantics.py "$@" $ptxs
+    local suite
+    for suite in math intrinsics atomics; do
+        run_script "$suite -O3 -O0" python3 "tests/gpu/run_$suite.py" \
+            "$outdir/O3/$suite.ptx" "$outdir/O0/$suite.ptx"
+    done
     echo "run_all summary:$summary"
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]
