@@ -141,6 +141,8 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
     case BUILTIN_MIN: return emit_min_max(cg, node, false);
     case BUILTIN_MAX: return emit_min_max(cg, node, true);
     case BUILTIN_ABS: return emit_abs(cg, node);
+    case BUILTIN_ROUND: return cg_emit_round(cg, node);
+    case BUILTIN_DIVMOD: return cg_emit_divmod(cg, node);
     case BUILTIN_CAST:
         return cg_convert(cg, cg_emit_expr(cg, args->items[0]), args->items[0]->type, node->type);
     default:

@@ -95,6 +95,27 @@ void cg_emit_while(Cg *cg, const Node *node);
 void cg_emit_for(Cg *cg, const Node *node);
 void cg_emit_break(Cg *cg, const Node *node);
 void cg_emit_continue(Cg *cg, const Node *node);
+void cg_push_loop(Cg *cg, CgLoop *loop, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont);
+void cg_emit_else_and_end(Cg *cg, const NodeList *else_body, LLVMBasicBlockRef else_bb,
+                          LLVMBasicBlockRef end_bb);
+
+/* cg_loop.c: the bounds of range(...), evaluated once, in its element type;
+ * the test that iv lies before stop, and iv + step. */
+typedef struct RangeBounds {
+    const Type *type;
+    LLVMValueRef start, stop, step;
+    const Node *step_node;     /* NULL when the step is the default 1 */
+} RangeBounds;
+RangeBounds cg_range_bounds(Cg *cg, const Node *iter);
+LLVMValueRef cg_range_test(Cg *cg, const RangeBounds *r, LLVMValueRef iv);
+LLVMValueRef cg_range_next(Cg *cg, const RangeBounds *r, LLVMValueRef iv);
+
+/* cg_iterate.c: for over an array, a tuple, enumerate(...) or zip(...) */
+void cg_emit_for_iterable(Cg *cg, const Node *node);
+
+/* cg_builtins_py.c: round(x), divmod(a, b) */
+LLVMValueRef cg_emit_round(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_divmod(Cg *cg, const Node *node);
 
 /* cg_expr.c and cg_compare.c: expressions */
 LLVMValueRef cg_emit_expr(Cg *cg, const Node *node);

@@ -1,5 +1,6 @@
 /* Loops: while and for-range, each with an optional else (run when the loop
- * ends without break), and break/continue to the innermost loop.
+ * ends without break), and break/continue to the innermost loop. Other
+ * iterables (arrays, tuples, enumerate, zip) are in cg_iterate.c.
  *
  * `for t in range(start, stop, step)` is a plain induction variable: a
  * hidden counter from start, tested `iv < stop` (`iv > stop` for a negative
@@ -9,7 +10,7 @@
  * what we avoid: this shape is one LLVM's loop passes analyse and unroll. */
 #include "cg_internal.h"
 
-static void push_loop(Cg *cg, CgLoop *loop, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont)
+void cg_push_loop(Cg *cg, CgLoop *loop, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont)
 {
     loop->break_bb = brk;
     loop->continue_bb = cont;
@@ -18,8 +19,8 @@ static void push_loop(Cg *cg, CgLoop *loop, LLVMBasicBlockRef brk, LLVMBasicBloc
 }
 
 /* The else part runs when the condition fails; a break skips it. */
-static void emit_else_and_end(Cg *cg, const NodeList *else_body, LLVMBasicBlockRef else_bb,
-                              LLVMBasicBlockRef end_bb)
+void cg_emit_else_and_end(Cg *cg, const NodeList *else_body, LLVMBasicBlockRef else_bb,
+                          LLVMBasicBlockRef end_bb)
 {
     if (else_bb != end_bb) {
         cg_enter(cg, else_bb);
@@ -42,23 +43,17 @@ void cg_emit_while(Cg *cg, const Node *node)
     LLVMValueRef c = cg_emit_cond(cg, node->while_stmt.cond);
     LLVMBuildCondBr(cg->b, c, body_bb, else_bb);
     CgLoop loop;
-    push_loop(cg, &loop, end_bb, cond_bb);
+    cg_push_loop(cg, &loop, end_bb, cond_bb);
     cg_enter(cg, body_bb);
     cg_emit_block(cg, &node->while_stmt.body);
     cg_branch(cg, cond_bb);
     cg->loop = loop.outer;
-    emit_else_and_end(cg, &node->while_stmt.else_body, else_bb, end_bb);
+    cg_emit_else_and_end(cg, &node->while_stmt.else_body, else_bb, end_bb);
 }
 
 /* range(stop), range(start, stop), range(start, stop, step): the three
  * bounds, evaluated once before the loop, in the range's element type. */
-typedef struct RangeBounds {
-    const Type *type;
-    LLVMValueRef start, stop, step;
-    const Node *step_node;     /* NULL when the step is the default 1 */
-} RangeBounds;
-
-static RangeBounds emit_range_bounds(Cg *cg, const Node *iter)
+RangeBounds cg_range_bounds(Cg *cg, const Node *iter)
 {
     RangeBounds r = {iter->type->elem, NULL, NULL, NULL, NULL};
     const NodeList *args = &iter->call.args;
@@ -88,7 +83,7 @@ static bool constant_step(const RangeBounds *r, int64_t *out)
 /* Whether iv still lies before stop. A constant step picks the comparison
  * now; otherwise the step's sign picks it at run time, and a zero step
  * runs no iteration. Unsigned ranges only count up. */
-static LLVMValueRef range_test(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
+LLVMValueRef cg_range_test(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
 {
     bool is_signed = r->type->is_signed;
     LLVMValueRef up = LLVMBuildICmp(cg->b, is_signed ? LLVMIntSLT : LLVMIntULT, iv, r->stop, "");
@@ -114,7 +109,7 @@ static LLVMValueRef range_test(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
  * iv > stop) proves the step cannot overflow, so the add carries nsw/nuw;
  * that lets LLVM widen and unroll. Larger steps wrap as Python ints would
  * not, but only within one step of the type's limit. */
-static LLVMValueRef range_next(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
+LLVMValueRef cg_range_next(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
 {
     int64_t step;
     bool unit = constant_step(r, &step) && (step == 1 || (step == -1 && r->type->is_signed));
@@ -131,10 +126,10 @@ void cg_emit_for(Cg *cg, const Node *node)
     const Node *iter = node->for_stmt.iter;
     if (iter->kind != NODE_CALL || iter->call.builtin != BUILTIN_RANGE || !iter->type
         || iter->type->kind != TYPE_RANGE) {
-        cg_unsupported(cg, iter, "iterating over anything but range()");
+        cg_emit_for_iterable(cg, node);
         return;
     }
-    RangeBounds r = emit_range_bounds(cg, iter);
+    RangeBounds r = cg_range_bounds(cg, iter);
     LLVMTypeRef ity = cg_type(cg, r.type);
     LLVMValueRef iv_slot = cg_alloca(cg, ity, "iv");
     LLVMBuildStore(cg->b, r.start, iv_slot);
@@ -147,19 +142,19 @@ void cg_emit_for(Cg *cg, const Node *node)
     LLVMBuildBr(cg->b, cond_bb);
     cg_enter(cg, cond_bb);
     LLVMValueRef iv = LLVMBuildLoad2(cg->b, ity, iv_slot, "iv");
-    LLVMBuildCondBr(cg->b, range_test(cg, &r, iv), body_bb, else_bb);
+    LLVMBuildCondBr(cg->b, cg_range_test(cg, &r, iv), body_bb, else_bb);
     cg_enter(cg, body_bb);
     cg_emit_store(cg, node->for_stmt.target, iv, r.type);
     CgLoop loop;
-    push_loop(cg, &loop, end_bb, latch_bb);
+    cg_push_loop(cg, &loop, end_bb, latch_bb);
     cg_emit_block(cg, &node->for_stmt.body);
     cg_branch(cg, latch_bb);
     cg->loop = loop.outer;
     cg_enter(cg, latch_bb);
     LLVMValueRef cur = LLVMBuildLoad2(cg->b, ity, iv_slot, "iv");
-    LLVMBuildStore(cg->b, range_next(cg, &r, cur), iv_slot);
+    LLVMBuildStore(cg->b, cg_range_next(cg, &r, cur), iv_slot);
     LLVMBuildBr(cg->b, cond_bb);
-    emit_else_and_end(cg, &node->for_stmt.else_body, else_bb, end_bb);
+    cg_emit_else_and_end(cg, &node->for_stmt.else_body, else_bb, end_bb);
 }
 
 void cg_emit_break(Cg *cg, const Node *node)

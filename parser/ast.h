@@ -178,6 +178,11 @@ Node *ast_slice(Arena *arena, Span span, Node *lower, Node *upper, Node *step);
 typedef void (*AstVisit)(void *ctx, Node *child);
 void ast_each_child(const Node *node, AstVisit visit, void *ctx);
 
+/* A deep copy of `node`'s subtree in the arena (ast_clone.c), made before
+ * sema annotates it: sema checks one copy of a device function's body per
+ * specialisation. */
+Node *ast_clone(Arena *arena, const Node *node);
+
 const char *ast_kind_name(NodeKind kind);
 const char *ast_binop_spelling(BinOpKind op);     /* "+", "//", ... */
 const char *ast_unary_spelling(UnaryOpKind op);   /* "-", "not", ... */

@@ -228,6 +228,8 @@ static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
                     "the host, or make it a @cuda.jit(device=True) function", STR_ARG(callee->name));
         return sema_value_error();
     }
+    if (callee->is_generic)
+        return sema_check_generic_call(ctx, call, callee);
     if (!callee->param_types || !expect_args(ctx, call, callee->param_count, callee->param_count))
         return sema_value_error();
     bool ok = true;
@@ -265,6 +267,11 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     case BUILTIN_MIN:
     case BUILTIN_MAX: return check_min_max(ctx, call, (Builtin)id);
     case BUILTIN_ABS: return check_abs(ctx, call);
+    case BUILTIN_ENUMERATE:
+    case BUILTIN_ZIP: return sema_check_iterator_call(ctx, call, (Builtin)id);
+    case BUILTIN_ROUND: return sema_check_round(ctx, call);
+    case BUILTIN_POW: return sema_check_pow(ctx, call);
+    case BUILTIN_DIVMOD: return sema_check_divmod(ctx, call);
     case CALLABLE_INT:
     case CALLABLE_FLOAT:
     case CALLABLE_BOOL: return check_cast(ctx, call, NULL, id);

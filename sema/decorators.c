@@ -170,6 +170,10 @@ static void read_signature(Sema *sema, FuncInfo *func, const Jit *jit)
                    sig && cli ? "its decorator and --sig" : cli ? "annotations and --sig" : "its decorator and annotations");
         return;
     }
+    if (sources == 0 && !func->is_kernel) {
+        func->is_generic = true;  /* typed at each call site: specialize.c */
+        return;
+    }
     if (sources == 0) {
         report_no_signature(sema, func);
         return;

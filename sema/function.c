@@ -22,6 +22,10 @@ void sema_report(FuncCtx *ctx, Span at, const char *fmt, ...)
     vsnprintf(message, sizeof message, fmt, args);
     va_end(args);
     diag_error(ctx->sema->diag, at, "%s", message);
+    FuncInfo *func = ctx->func;
+    if (func && func->generic)
+        diag_note(ctx->sema->diag, func->call_site, "in '%.*s' called with (%s) here",
+                  STR_ARG(func->generic->name), func->spec_types);
 }
 
 Symbol *sema_lookup_local(FuncCtx *ctx, Str name)
@@ -103,7 +107,7 @@ static void reset_assigned(FuncInfo *func)
         func->locals[i]->assigned = func->locals[i]->param_index >= 0;
 }
 
-void sema_check_function(Sema *sema, FuncInfo *func)
+void sema_infer_function(Sema *sema, FuncInfo *func)
 {
     FuncCtx ctx = {.sema = sema, .func = func};
     NodeList *body = &func->def->funcdef.body;
@@ -115,13 +119,23 @@ void sema_check_function(Sema *sema, FuncInfo *func)
         reset_assigned(func);
         sema_check_block(&ctx, body);
     } while (ctx.changed && ++pass < MAX_INFERENCE_PASSES);
-    if (ctx.changed) {
+    if (ctx.changed)
         diag_error(sema->diag, func->def->span, "internal compiler error: the types of '%.*s' "
                    "did not settle", STR_ARG(func->name));
-        return;
-    }
-    ctx.final = true;
+}
+
+void sema_finish_function(Sema *sema, FuncInfo *func)
+{
+    FuncCtx ctx = {.sema = sema, .func = func, .final = true};
     func->shared_count = 0;
     reset_assigned(func);
-    sema_check_block(&ctx, body);
+    sema_check_block(&ctx, &func->def->funcdef.body);
+}
+
+void sema_check_function(Sema *sema, FuncInfo *func)
+{
+    int errors = sema->diag->errors;
+    sema_infer_function(sema, func);
+    if (sema->diag->errors == errors)
+        sema_finish_function(sema, func);
 }

@@ -149,8 +149,7 @@ bool sema_check_module(Arena *arena, Diag *diag, Node *module, const SemaOptions
         if (sema.funcs[i]->param_types)
             sema_check_function(&sema, sema.funcs[i]);
     memset(out, 0, sizeof *out);
-    out->funcs = sema.funcs;
-    out->func_count = sema.func_count;
+    sema_collect_generated(&sema, module, out);
     out->types = sema.types;
     return diag->errors == errors;
 }

@@ -234,10 +234,12 @@ Value sema_lookup_builtin_name(Str name)
     static const struct { const char *name; int id; } builtins[] = {
         {"range", BUILTIN_RANGE}, {"len", BUILTIN_LEN}, {"min", BUILTIN_MIN},
         {"max", BUILTIN_MAX}, {"abs", BUILTIN_ABS}, {"int", CALLABLE_INT},
-        {"float", CALLABLE_FLOAT}, {"bool", CALLABLE_BOOL},
+        {"float", CALLABLE_FLOAT}, {"bool", CALLABLE_BOOL}, {"enumerate", BUILTIN_ENUMERATE},
+        {"zip", BUILTIN_ZIP}, {"round", BUILTIN_ROUND}, {"pow", BUILTIN_POW},
+        {"divmod", BUILTIN_DIVMOD},
     };
     static const char *const not_yet[] = {
-        "print", "round", "pow", "divmod", "enumerate", "zip", "sum", "any", "all",
+        "print", "sum", "any", "all",
         "complex", "iter", "next", "tuple", "slice", NULL,
     };
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)

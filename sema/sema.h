@@ -67,6 +67,20 @@ struct FuncInfo {
     SharedArray *shared;
     int shared_count;
     void *cg;                 /* codegen's LLVM function */
+
+    /* A device function without a signature is generic: it is never checked
+     * or generated itself; each call site's tuple of argument types gets a
+     * specialisation (specialize.c), a FuncInfo of its own whose def is a
+     * copy of the generic FUNCDEF named e.g. f__int64__float32, and whose
+     * return_type is inferred from its returns (NULL until known). */
+    bool is_generic;
+    FuncInfo **specs;         /* generic: its specialisations */
+    int spec_count;
+    FuncInfo *generic;        /* specialisation: the function it specialises */
+    const char *spec_types;   /* specialisation: "int64, float32", for messages */
+    int spec_state;           /* specialisation: sema-private progress */
+    bool returns_value;       /* specialisation: some 'return' has a value */
+    Span call_site;           /* specialisation: the call that first needed it */
 };
 
 typedef struct SemaModule {

@@ -89,8 +89,11 @@ const Type *sema_param_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
 bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func, Span where);
 bool sema_signature_from_expr(Sema *sema, Node *expr, FuncInfo *func);
 
-/* function.c */
+/* function.c: sema_check_function = sema_infer_function (the passes that
+ * widen types), then sema_finish_function (the final pass). */
 void sema_check_function(Sema *sema, FuncInfo *func);
+void sema_infer_function(Sema *sema, FuncInfo *func);
+void sema_finish_function(Sema *sema, FuncInfo *func);
 void sema_report(FuncCtx *ctx, Span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at);
@@ -119,6 +122,11 @@ Value sema_check_compare(FuncCtx *ctx, Node *node);
 /* calls.c */
 Value sema_check_call(FuncCtx *ctx, Node *call);
 
+/* specialize.c: device functions typed from their call sites */
+Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic);
+void sema_check_inferred_return(FuncCtx *ctx, Node *node);
+void sema_collect_generated(Sema *sema, Node *module, SemaModule *out);
+
 /* shared.c: cuda.shared.array and cuda.local.array */
 Value sema_check_shared_array(FuncCtx *ctx, Node *call);
 Value sema_check_local_array(FuncCtx *ctx, Node *call);
@@ -138,5 +146,15 @@ Value sema_check_atomic(FuncCtx *ctx, Node *call, Builtin id);
 Value sema_cuda_intrinsic(Str name);          /* VAL_BUILTIN, an int32 value, or VAL_ERROR */
 bool sema_is_intrinsic_builtin(int id);
 Value sema_check_intrinsic_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* iterate.c: a for loop's iterable; the type each iteration yields, or
+ * NULL after reporting. enumerate() and zip() elsewhere are errors. */
+const Type *sema_check_iterable(FuncCtx *ctx, Node *iter);
+Value sema_check_iterator_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* builtins_py.c: round, pow (rewritten into `**`), divmod */
+Value sema_check_round(FuncCtx *ctx, Node *call);
+Value sema_check_pow(FuncCtx *ctx, Node *call);
+Value sema_check_divmod(FuncCtx *ctx, Node *call);
 
 #endif

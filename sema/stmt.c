@@ -1,6 +1,6 @@
 /* Statements of a function body: assignments (to locals, array elements
- * and tuples of them), augmented assignments, if, while, for over range(),
- * break, continue, return, and expression statements. */
+ * and tuples of them), augmented assignments, if, while, for (iterables in
+ * iterate.c), break, continue, return, and expression statements. */
 #include "sema_internal.h"
 
 #include <string.h>
@@ -190,23 +190,14 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
         sema_unify_local(ctx, target->name.sym, sig.result, node->span);
 }
 
-/* for target in range(...): */
+/* for target in iterable: range(...), an array, a tuple, enumerate(...),
+ * zip(...) (sema/iterate.c); the target is a name or a tuple of them. */
 static void check_for(FuncCtx *ctx, Node *node)
 {
-    Node *iter = node->for_stmt.iter;
     Node *target = node->for_stmt.target;
-    const Type *elem = NULL;
-    Value f = iter->kind == NODE_CALL ? sema_check_expr(ctx, iter->call.func) : sema_value_error();
-    if (f.kind == VAL_BUILTIN && f.id == BUILTIN_RANGE) {
-        Value range = sema_check_call(ctx, iter);
-        elem = range.kind == VAL_RUNTIME ? range.type->elem : NULL;
-    } else if (f.kind != VAL_ERROR || iter->kind != NODE_CALL) {
-        if (iter->kind != NODE_CALL)
-            sema_check_expr(ctx, iter);
-        sema_report(ctx, iter->span, "for loops iterate over range(...) only (other iterables are not supported yet)");
-    }
-    if (target->kind != NODE_NAME)
-        sema_report(ctx, target->span, "the target of a for loop over range() must be a name");
+    const Type *elem = sema_check_iterable(ctx, node->for_stmt.iter);
+    if (target->kind != NODE_NAME && target->kind != NODE_TUPLE)
+        sema_report(ctx, target->span, "the target of a for loop must be a name or a tuple of names");
     else
         assign_to(ctx, target, elem, NULL, target->span);
     mark_loop_assignments(ctx, &node->for_stmt.body);
@@ -231,6 +222,10 @@ static void check_return(FuncCtx *ctx, Node *node)
     FuncInfo *func = ctx->func;
     Node *value = node->return_stmt.value;
     bool returns_none = !value || value->kind == NODE_NONE;
+    if (func->generic) {
+        sema_check_inferred_return(ctx, node);
+        return;
+    }
     if (func->is_kernel && !returns_none) {
         sema_check_expr(ctx, value);
         sema_report(ctx, value->span, "a kernel cannot return a value: write results to an array argument");

@@ -1,0 +1,186 @@
+/* for loops over the iterables sema/iterate.c accepts besides a lone
+ * range(): a 1-D array, a homogeneous tuple, enumerate(x[, start]) and
+ * zip(a, b, ...). Each iterated source is evaluated once before the loop
+ * and keeps its own position: a range its induction variable (cg_loop.c's
+ * bounds, test and step), an array or tuple an int64 index below its
+ * length. An iteration runs while every source has an element (zip stops
+ * at the shortest); the latch advances them all, then enumerate's count. */
+#include "cg_internal.h"
+
+typedef enum SourceKind { SOURCE_RANGE, SOURCE_ARRAY, SOURCE_TUPLE } SourceKind;
+
+typedef struct IterSource {
+    SourceKind kind;
+    const Type *elem;            /* what one iteration yields from it */
+    RangeBounds range;           /* SOURCE_RANGE */
+    LLVMValueRef pos;            /* slot: the range's iv, or the index */
+    LLVMValueRef value;          /* SOURCE_ARRAY: the array value */
+    const Type *type;            /* SOURCE_ARRAY: its type */
+    LLVMValueRef items;          /* SOURCE_TUPLE: [count x elem] slot */
+    int count;
+    LLVMValueRef len;            /* ARRAY and TUPLE: the length, int64 */
+} IterSource;
+
+static IterSource open_source(Cg *cg, const Node *iter)
+{
+    IterSource s = {0};
+    const Type *t = iter->type;
+    if (iter->kind == NODE_CALL && iter->call.builtin == BUILTIN_RANGE) {
+        s.kind = SOURCE_RANGE;
+        s.range = cg_range_bounds(cg, iter);
+        s.elem = s.range.type;
+        s.pos = cg_alloca(cg, cg_type(cg, s.elem), "iv");
+        LLVMBuildStore(cg->b, s.range.start, s.pos);
+        return s;
+    }
+    LLVMValueRef v = cg_emit_expr(cg, iter);
+    s.pos = cg_alloca(cg, cg_i64(cg), "idx");
+    LLVMBuildStore(cg->b, cg_const_i64(cg, 0), s.pos);
+    if (t->kind == TYPE_ARRAY) {
+        s.kind = SOURCE_ARRAY;
+        s.elem = t->dtype;
+        s.value = v;
+        s.type = t;
+        s.len = cg_array_shape(cg, v, 0);
+        return s;
+    }
+    s.kind = SOURCE_TUPLE;
+    s.elem = t->elts[0];
+    s.count = t->count;
+    LLVMTypeRef ety = cg_type(cg, s.elem);
+    s.items = cg_alloca(cg, LLVMArrayType2(ety, (unsigned)t->count), "items");
+    for (int i = 0; i < t->count; i++) {
+        LLVMValueRef idx[2] = {cg_const_i64(cg, 0), cg_const_i64(cg, i)};
+        LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, LLVMArrayType2(ety, (unsigned)t->count), s.items,
+                                               idx, 2, "");
+        LLVMBuildStore(cg->b, LLVMBuildExtractValue(cg->b, v, (unsigned)i, ""), p);
+    }
+    s.len = cg_const_i64(cg, t->count);
+    return s;
+}
+
+static LLVMValueRef has_next(Cg *cg, const IterSource *s)
+{
+    if (s->kind == SOURCE_RANGE) {
+        LLVMValueRef iv = LLVMBuildLoad2(cg->b, cg_type(cg, s->elem), s->pos, "iv");
+        return cg_range_test(cg, &s->range, iv);
+    }
+    LLVMValueRef i = LLVMBuildLoad2(cg->b, cg_i64(cg), s->pos, "idx");
+    return LLVMBuildICmp(cg->b, LLVMIntSLT, i, s->len, "");
+}
+
+/* The current element: the iv, a[idx] (1-D: idx * stride for layout A),
+ * or the tuple's item idx. */
+static LLVMValueRef current(Cg *cg, const IterSource *s)
+{
+    if (s->kind == SOURCE_RANGE)
+        return LLVMBuildLoad2(cg->b, cg_type(cg, s->elem), s->pos, "iv");
+    LLVMValueRef i = LLVMBuildLoad2(cg->b, cg_i64(cg), s->pos, "idx");
+    if (s->kind == SOURCE_TUPLE) {
+        LLVMTypeRef aty = LLVMArrayType2(cg_type(cg, s->elem), (unsigned)s->count);
+        LLVMValueRef idx[2] = {cg_const_i64(cg, 0), i};
+        LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, aty, s->items, idx, 2, "");
+        return LLVMBuildLoad2(cg->b, cg_type(cg, s->elem), p, "item");
+    }
+    LLVMValueRef off = s->type->layout == LAYOUT_A
+        ? LLVMBuildNSWMul(cg->b, i, cg_array_stride(cg, s->value, 0), "") : i;
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, cg_mem_type(cg, s->elem), cg_array_data(cg, s->value),
+                                           &off, 1, "elt");
+    LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, s->elem), p, "");
+    LLVMSetAlignment(v, cg_align_of(cg, s->elem));
+    return cg_from_mem(cg, v, s->elem);
+}
+
+static void advance(Cg *cg, const IterSource *s)
+{
+    if (s->kind == SOURCE_RANGE) {
+        LLVMValueRef iv = LLVMBuildLoad2(cg->b, cg_type(cg, s->elem), s->pos, "iv");
+        LLVMBuildStore(cg->b, cg_range_next(cg, &s->range, iv), s->pos);
+        return;
+    }
+    LLVMValueRef i = LLVMBuildLoad2(cg->b, cg_i64(cg), s->pos, "idx");
+    LLVMBuildStore(cg->b, LLVMBuildNSWAdd(cg->b, i, cg_const_i64(cg, 1), "idx.next"), s->pos);
+}
+
+/* The sources of `iter`: its arguments for enumerate and zip (enumerate's
+ * start aside), else the iterable itself. */
+static int open_sources(Cg *cg, const Node *iter, IterSource *out)
+{
+    int b = iter->kind == NODE_CALL ? iter->call.builtin : 0;
+    if (b == BUILTIN_ENUMERATE) {
+        out[0] = open_source(cg, iter->call.args.items[0]);
+        return 1;
+    }
+    if (b != BUILTIN_ZIP) {
+        out[0] = open_source(cg, iter);
+        return 1;
+    }
+    for (int i = 0; i < iter->call.args.count; i++)
+        out[i] = open_source(cg, iter->call.args.items[i]);
+    return iter->call.args.count;
+}
+
+/* What one iteration yields: the element, or enumerate's (count, element),
+ * or zip's tuple of elements. */
+static LLVMValueRef yield_value(Cg *cg, const Node *iter, const IterSource *src, int n, LLVMValueRef count)
+{
+    int b = iter->kind == NODE_CALL ? iter->call.builtin : 0;
+    if (b != BUILTIN_ENUMERATE && b != BUILTIN_ZIP)
+        return current(cg, &src[0]);
+    LLVMValueRef v = LLVMGetUndef(cg_type(cg, iter->type));
+    unsigned k = 0;
+    if (b == BUILTIN_ENUMERATE)
+        v = LLVMBuildInsertValue(cg->b, v, LLVMBuildLoad2(cg->b, cg_i64(cg), count, "count"), k++, "");
+    for (int i = 0; i < n; i++)
+        v = LLVMBuildInsertValue(cg->b, v, current(cg, &src[i]), k++, "");
+    return v;
+}
+
+/* for target in iterable: body [else: else_body] */
+void cg_emit_for_iterable(Cg *cg, const Node *node)
+{
+    const Node *iter = node->for_stmt.iter;
+    bool is_enumerate = iter->kind == NODE_CALL && iter->call.builtin == BUILTIN_ENUMERATE;
+    int max = iter->kind == NODE_CALL && iter->call.args.count > 0 ? iter->call.args.count : 1;
+    IterSource *src = ARENA_ARRAY(&cg->arena, IterSource, max);
+    int n = open_sources(cg, iter, src);
+    LLVMValueRef count = NULL;
+    if (is_enumerate) {
+        const NodeList *args = &iter->call.args;
+        count = cg_alloca(cg, cg_i64(cg), "count");
+        LLVMValueRef start = args->count == 2
+            ? cg_convert(cg, cg_emit_expr(cg, args->items[1]), args->items[1]->type, &type_int64_t)
+            : cg_const_i64(cg, 0);
+        LLVMBuildStore(cg->b, start, count);
+    }
+    LLVMBasicBlockRef cond_bb = cg_block(cg, "for.cond");
+    LLVMBasicBlockRef body_bb = cg_block(cg, "for.body");
+    LLVMBasicBlockRef latch_bb = cg_block(cg, "for.latch");
+    LLVMBasicBlockRef end_bb = cg_block(cg, "for.end");
+    bool has_else = node->for_stmt.else_body.count > 0;
+    LLVMBasicBlockRef else_bb = has_else ? cg_block(cg, "for.else") : end_bb;
+    LLVMBuildBr(cg->b, cond_bb);
+    cg_enter(cg, cond_bb);
+    LLVMValueRef more = has_next(cg, &src[0]);
+    for (int i = 1; i < n; i++)
+        more = LLVMBuildAnd(cg->b, more, has_next(cg, &src[i]), "");
+    LLVMBuildCondBr(cg->b, more, body_bb, else_bb);
+    cg_enter(cg, body_bb);
+    const Type *yields = is_enumerate || (iter->kind == NODE_CALL && iter->call.builtin == BUILTIN_ZIP)
+        ? iter->type : src[0].elem;
+    cg_emit_store(cg, node->for_stmt.target, yield_value(cg, iter, src, n, count), yields);
+    CgLoop loop;
+    cg_push_loop(cg, &loop, end_bb, latch_bb);
+    cg_emit_block(cg, &node->for_stmt.body);
+    cg_branch(cg, latch_bb);
+    cg->loop = loop.outer;
+    cg_enter(cg, latch_bb);
+    for (int i = 0; i < n; i++)
+        advance(cg, &src[i]);
+    if (count) {
+        LLVMValueRef c = LLVMBuildLoad2(cg->b, cg_i64(cg), count, "count");
+        LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, c, cg_const_i64(cg, 1), "count.next"), count);
+    }
+    LLVMBuildBr(cg->b, cond_bb);
+    cg_emit_else_and_end(cg, &node->for_stmt.else_body, else_bb, end_bb);
+}

@@ -1,0 +1,276 @@
+/* Device functions without a signature, typed from their call sites as
+ * Numba's dispatcher does: each distinct tuple of argument types gets its
+ * own specialisation, a FuncInfo checked like a function with that
+ * signature, over its own copy of the generic body (ast_clone: sema
+ * annotates trees in place). Its return type is the unification of its
+ * 'return' values (none if no return has a value).
+ *
+ * A specialisation is inferred (typed in passes, silently) when a caller's
+ * non-final pass first needs its return type, and finished (its final pass,
+ * which reports errors, each with a note at the call site) when a caller's
+ * final pass calls it: one seen only with argument types a caller's
+ * inference later widened is never finished, nor generated.
+ *
+ * Recursion: a specialisation may call itself with its own argument types.
+ * Its return type comes from the returns that do not depend on the
+ * recursive call: while it is unknown, the recursive call is untyped, as
+ * any not-yet-typed value in a non-final pass, and the passes go on until
+ * the return type settles. A recursive call with other types, or functions
+ * calling each other, are errors. */
+#include "sema_internal.h"
+
+#include <ctype.h>
+#include <string.h>
+
+typedef enum SpecState {
+    SPEC_NEW, SPEC_INFERRING, SPEC_INFERRED, SPEC_FINISHING, SPEC_DONE
+} SpecState;
+
+static bool is_active(const FuncInfo *spec)
+{
+    return spec->spec_state == SPEC_INFERRING || spec->spec_state == SPEC_FINISHING;
+}
+
+static const char *type_list(Arena *arena, const Type **types, int count)
+{
+    const char *list = "";
+    for (int i = 0; i < count; i++)
+        list = arena_printf(arena, "%s%s%s", list, i ? ", " : "", types[i]->name);
+    return list;
+}
+
+/* f__int64__float32: readable in the IR, with other characters as '_'. */
+static Str spec_name(Sema *sema, FuncInfo *generic, const Type **types, int count)
+{
+    char *name = arena_printf(sema->arena, "%.*s", STR_ARG(generic->name));
+    for (int i = 0; i < count; i++)
+        name = arena_printf(sema->arena, "%s__%s", name, types[i]->name);
+    for (char *c = name; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_')
+            *c = '_';
+    for (int i = 0; i < generic->spec_count; i++)
+        if (str_eq_cstr(generic->specs[i]->name, name)) {
+            name = arena_printf(sema->arena, "%s__%d", name, generic->spec_count);
+            break;
+        }
+    return (Str){name, (int)strlen(name)};
+}
+
+static FuncInfo *find_spec(FuncInfo *generic, const Type **types, int count)
+{
+    for (int i = 0; i < generic->spec_count; i++) {
+        FuncInfo *spec = generic->specs[i];
+        if (!memcmp(spec->param_types, types, sizeof *types * (size_t)count))
+            return spec;
+    }
+    return NULL;
+}
+
+static FuncInfo *add_spec(Sema *sema, FuncInfo *generic, const Type **types, int count)
+{
+    FuncInfo *spec = ARENA_NEW(sema->arena, FuncInfo);
+    spec->generic = generic;
+    spec->name = spec_name(sema, generic, types, count);
+    spec->def = ast_clone(sema->arena, generic->def);
+    spec->def->funcdef.name = spec->name;
+    spec->def->funcdef.info = spec;
+    spec->param_types = ARENA_ARRAY(sema->arena, const Type *, count + 1);
+    memcpy(spec->param_types, types, sizeof *types * (size_t)count);
+    spec->param_count = count;
+    spec->spec_types = type_list(sema->arena, types, count);
+    FuncInfo **grown = ARENA_ARRAY(sema->arena, FuncInfo *, generic->spec_count + 1);
+    if (generic->spec_count)
+        memcpy(grown, generic->specs, sizeof *grown * (size_t)generic->spec_count);
+    grown[generic->spec_count++] = spec;
+    generic->specs = grown;
+    return spec;
+}
+
+static void infer_spec(Sema *sema, FuncInfo *spec)
+{
+    if (spec->spec_state != SPEC_NEW)
+        return;
+    spec->spec_state = SPEC_INFERRING;
+    sema_infer_function(sema, spec);
+    if (!spec->return_type && !spec->returns_value)
+        spec->return_type = &type_none_t;
+    spec->spec_state = SPEC_INFERRED;
+}
+
+static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
+{
+    infer_spec(sema, spec);
+    if (spec->spec_state != SPEC_INFERRED)
+        return;
+    spec->spec_state = SPEC_FINISHING;
+    spec->call_site = call_site;
+    int errors = sema->diag->errors;
+    sema_finish_function(sema, spec);
+    /* Untyped returns without an error in the body: only recursive calls. */
+    if (!spec->return_type && sema->diag->errors == errors) {
+        diag_error(sema->diag, spec->def->span, "cannot infer the return type of '%.*s' for (%s): every "
+                   "'return' with a value depends on a recursive call; add a 'return' that does not "
+                   "(a base case), as Numba needs one to type a recursive function",
+                   STR_ARG(spec->generic->name), spec->spec_types);
+        diag_note(sema->diag, call_site, "in '%.*s' called with (%s) here",
+                  STR_ARG(spec->generic->name), spec->spec_types);
+    }
+    spec->spec_state = SPEC_DONE;
+}
+
+static FuncInfo *active_spec(const FuncInfo *generic)
+{
+    for (int i = 0; i < generic->spec_count; i++)
+        if (is_active(generic->specs[i]))
+            return generic->specs[i];
+    return NULL;
+}
+
+/* A call of a generic function while one of its specialisations is being
+ * checked: self-recursion with the same types is fine, anything else is
+ * reported. Returns false if the call cannot be typed. */
+static bool check_recursion(FuncCtx *ctx, Node *call, FuncInfo *active, const Type **types, int count)
+{
+    FuncInfo *current = ctx->func;
+    FuncInfo *generic = active->generic;
+    if (active != current) {
+        Str caller = current->generic ? current->generic->name : current->name;
+        sema_report(ctx, call->span, "'%.*s' and '%.*s' call each other: mutual recursion between device "
+                    "functions is not supported", STR_ARG(caller), STR_ARG(generic->name));
+        return false;
+    }
+    if (memcmp(active->param_types, types, sizeof *types * (size_t)count) != 0) {
+        sema_report(ctx, call->span, "recursive call of '%.*s' with (%s), but this specialisation takes "
+                    "(%s): a recursive call must pass the same argument types", STR_ARG(generic->name),
+                    type_list(ctx->sema->arena, types, count), active->spec_types);
+        return false;
+    }
+    return true;
+}
+
+/* The argument types, after Numba's typeof: literals as their plain types.
+ * NULL if one is not yet typed or cannot be passed. */
+static const Type **argument_types(FuncCtx *ctx, Node *call, FuncInfo *generic)
+{
+    int count = call->call.args.count;
+    const Type **types = ARENA_ARRAY(ctx->sema->arena, const Type *, count + 1);
+    bool ok = true;
+    for (int i = 0; i < count; i++) {
+        Node *arg = call->call.args.items[i];
+        types[i] = sema_check_value(ctx, arg);
+        if (types[i] && (types[i]->kind == TYPE_NONE || types[i]->kind == TYPE_RANGE)) {
+            sema_report(ctx, arg->span, "a value of type '%s' cannot be passed to '%.*s'",
+                        types[i]->name, STR_ARG(generic->name));
+            types[i] = NULL;
+        }
+        ok &= types[i] != NULL;
+    }
+    return ok ? types : NULL;
+}
+
+/* f(a, b) where f is @cuda.jit(device=True) without a signature. */
+Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic)
+{
+    int count = call->call.args.count;
+    if (call->call.keywords.count) {
+        sema_report(ctx, call->call.keywords.items[0]->span, "keyword arguments to device functions "
+                    "are not supported by pykc yet");
+        return sema_value_error();
+    }
+    int params = generic->def->funcdef.params.count;
+    if (count != params) {
+        sema_report(ctx, call->span, "'%.*s' takes %d argument%s, not %d", STR_ARG(generic->name),
+                    params, params == 1 ? "" : "s", count);
+        return sema_value_error();
+    }
+    const Type **types = argument_types(ctx, call, generic);
+    if (!types)
+        return sema_value_error();
+    FuncInfo *spec = active_spec(generic);
+    if (spec && !check_recursion(ctx, call, spec, types, count))
+        return sema_value_error();
+    if (!spec) {
+        spec = find_spec(generic, types, count);
+        if (!spec)
+            spec = add_spec(ctx->sema, generic, types, count);
+        if (ctx->final)
+            finish_spec(ctx->sema, spec, call->span);
+        else
+            infer_spec(ctx->sema, spec);
+    }
+    if (!spec->return_type)
+        return sema_value_error();
+    call->call.callee = spec;
+    call->type = spec->return_type;
+    return sema_value_runtime(spec->return_type);
+}
+
+static bool is_returnable(const Type *t)
+{
+    if (t->kind == TYPE_ARRAY || t->kind == TYPE_RANGE)
+        return false;
+    for (int i = 0; t->kind == TYPE_TUPLE && i < t->count; i++)
+        if (!is_returnable(t->elts[i]))
+            return false;
+    return true;
+}
+
+/* `return value` in a specialisation: the return type is the unification
+ * of every returned value's type. */
+void sema_check_inferred_return(FuncCtx *ctx, Node *node)
+{
+    FuncInfo *func = ctx->func;
+    Node *value = node->return_stmt.value;
+    if (!value || value->kind == NODE_NONE) {
+        if (func->returns_value)
+            sema_report(ctx, node->span, "'%.*s' returns a value elsewhere: returning nothing here would "
+                        "make its return type optional, which pykc does not support",
+                        STR_ARG(func->generic->name));
+        return;
+    }
+    func->returns_value = true;
+    const Type *type = sema_check_value(ctx, value);
+    if (!type)
+        return;
+    if (!is_returnable(type)) {
+        sema_report(ctx, value->span, "'%.*s' returns a value of type '%s': device functions that return "
+                    "arrays are not supported by pykc yet", STR_ARG(func->generic->name), type->name);
+        return;
+    }
+    if (!func->return_type) {
+        func->return_type = type;
+        ctx->changed = true;
+        return;
+    }
+    const Type *unified = type_unify(ctx->sema->types, func->return_type, type);
+    if (!unified)
+        sema_report(ctx, value->span, "cannot unify the return types of '%.*s': '%s' here, '%s' elsewhere",
+                    STR_ARG(func->generic->name), type->name, func->return_type->name);
+    else if (unified != func->return_type) {
+        func->return_type = unified;
+        ctx->changed = true;
+    }
+}
+
+/* The functions codegen generates: each finished specialisation in place
+ * of its generic function. The specialisations' trees are appended to the
+ * module, so --dump-types shows them. */
+void sema_collect_generated(Sema *sema, Node *module, SemaModule *out)
+{
+    int count = 0;
+    for (int i = 0; i < sema->func_count; i++)
+        count += sema->funcs[i]->is_generic ? sema->funcs[i]->spec_count : 1;
+    out->funcs = ARENA_ARRAY(sema->arena, FuncInfo *, count + 1);
+    for (int i = 0; i < sema->func_count; i++) {
+        FuncInfo *func = sema->funcs[i];
+        if (!func->is_generic) {
+            out->funcs[out->func_count++] = func;
+            continue;
+        }
+        for (int k = 0; k < func->spec_count; k++)
+            if (func->specs[k]->spec_state == SPEC_DONE && func->specs[k]->return_type) {
+                out->funcs[out->func_count++] = func->specs[k];
+                ast_list_push(sema->arena, &module->module.body, func->specs[k]->def);
+            }
+    }
+}
