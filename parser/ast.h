@@ -4,9 +4,13 @@
  * fields sema fills (type, constant value). Children are pointers and counted
  * lists, all allocated in the compilation's arena. Sema never re-parses; it
  * resolves names to Symbols, types every expression, folds constants, and
- * makes every implicit conversion explicit by wrapping the operand in a
- * CONVERT node, so codegen finds each operator's operands already in the
- * type the operation is computed in. */
+ * makes the implicit conversions inside expressions explicit by wrapping the
+ * operand in a CONVERT node, so codegen finds each operator's operands
+ * already in the type the operation is computed in. Conversions at stores
+ * are left to codegen, which converts the value to the destination's type:
+ * assignments to locals (sym->type), array elements (the dtype), for-loop
+ * targets, tuple unpacking, and return values (the function's return type);
+ * the operands of a chained comparison convert to compare.pair_types. */
 #ifndef PYKC_PARSER_AST_H
 #define PYKC_PARSER_AST_H
 

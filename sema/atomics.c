@@ -97,6 +97,11 @@ static const Type *check_array(FuncCtx *ctx, Node *arg, const AtomicOp *op)
                     accept_text[op->accept], array->name);
         return NULL;
     }
+    if (array->space == MEM_LOCAL) {
+        sema_report(ctx, arg->span, "%s needs a global or shared array: an atomic on a thread's local "
+                    "array has no meaning in PTX", sema_builtin_spelling(op->id));
+        return NULL;
+    }
     if (!op->has_index && array->ndim != 1) {
         sema_report(ctx, arg->span, "%s needs a 1-d array, not '%s'", sema_builtin_spelling(op->id),
                     array->name);

@@ -128,6 +128,10 @@ static Value check_len(FuncCtx *ctx, Node *call)
     if (!type)
         return sema_value_error();
     call->call.builtin = BUILTIN_LEN;
+    if (type->kind == TYPE_TUPLE && sema_has_effects(call->call.args.items[0])) {
+        sema_report(ctx, call->span, "len() of a tuple built with calls is not supported by pykc yet");
+        return sema_value_error();
+    }
     if (type->kind == TYPE_TUPLE)
         call->konst = (ConstValue){.kind = CONST_INT, .i = type->count};
     else if (type->kind != TYPE_ARRAY) {
@@ -151,8 +155,8 @@ static Value check_min_max(FuncCtx *ctx, Node *call, Builtin builtin)
     }
     if (!expect_args(ctx, call, 2, 1 << 20) || !check_scalar_args(ctx, call))
         return sema_value_error();
-    const Type *sorted[64] = {0};
-    int count = args->count < 64 ? args->count : 64;
+    int count = args->count;
+    const Type **sorted = ARENA_ARRAY(ctx->sema->arena, const Type *, count);
     for (int i = 0; i < count; i++) {
         const Type *t = args->items[i]->type;
         int j = i;

@@ -5,12 +5,44 @@
  * `x is not None` fold to constants, as a value here is never None. */
 #include "sema_internal.h"
 
+/* Does evaluating the node have an effect (a call: an atomic, a device
+ * function)? Folding such a node to a constant would drop the effect. */
+static bool has_call(const Node *node);
+
+static void visit_for_call(void *found, Node *child)
+{
+    *(bool *)found |= has_call(child);
+}
+
+static bool has_call(const Node *node)
+{
+    if (!node)
+        return false;
+    if (node->kind == NODE_CALL && node->call.builtin != BUILTIN_CAST)
+        return true;
+    bool found = false;
+    ast_each_child(node, visit_for_call, &found);
+    return found;
+}
+
+bool sema_has_effects(const Node *node) { return has_call(node); }
+
 static bool check_identity(FuncCtx *ctx, Node *node, int i, CmpOpKind op, ConstValue *result)
 {
+    if (node->compare.operands.count > 2) {
+        sema_report(ctx, node->span, "'%s' cannot be chained with other comparisons in pykc yet",
+                    ast_cmpop_spelling(op));
+        return false;
+    }
     const Type *a = node->compare.operands.items[i]->type;
     const Type *b = node->compare.operands.items[i + 1]->type;
     if (a->kind != TYPE_NONE && b->kind != TYPE_NONE) {
         sema_report(ctx, node->span, "'%s' is only supported with None", ast_cmpop_spelling(op));
+        return false;
+    }
+    if (has_call(node->compare.operands.items[i]) || has_call(node->compare.operands.items[i + 1])) {
+        sema_report(ctx, node->span, "'%s' on a call's result is not supported by pykc yet: assign "
+                    "the result to a variable first", ast_cmpop_spelling(op));
         return false;
     }
     bool same = a->kind == TYPE_NONE && b->kind == TYPE_NONE;

@@ -179,9 +179,9 @@ static void read_signature(Sema *sema, FuncInfo *func, const Jit *jit)
         return;
     }
     if (cli)
-        sema_signature_from_string(sema, cli->sig, func, func->def->span);
+        sema_signature_from_string(sema, cli->sig, func);
     else if (sig && sig->kind == NODE_STRING)
-        sema_signature_from_string(sema, string_source(sema, sig), func, sig->span);
+        sema_signature_from_string(sema, string_source(sema, sig), func);
     else if (sig)
         sema_signature_from_expr(sema, sig, func);
     else
@@ -239,6 +239,11 @@ void sema_declare_function(Sema *sema, Node *def)
     Symbol *sym = sema_define_global(sema, SYM_FUNCTION, name, def->span);
     if (!compiled)
         return;  /* host code: its symbol has no FuncInfo */
+    if (str_eq_cstr(name, "_")) {
+        diag_error(sema->diag, def->span, "a compiled function cannot be named '_': a PTX name "
+                   "needs a letter or a digit after an underscore");
+        ok = false;
+    }
     sym->func = func;
     func->is_kernel = !jit.device;
     ok &= check_params(sema, def);

@@ -54,6 +54,11 @@ static bool const_as(const Node *node, const Type *to, ConstValue *out)
 const Type *sema_check_value(FuncCtx *ctx, Node *node)
 {
     Value v = sema_check_expr(ctx, node);
+    if (v.kind == VAL_RUNTIME && v.type->kind == TYPE_RANGE) {
+        sema_report(ctx, node->span, "range() can only be the iterable of a for loop "
+                    "(directly, or inside enumerate() or zip())");
+        return NULL;
+    }
     if (v.kind == VAL_RUNTIME)
         return v.type;
     if (v.kind == VAL_TYPE)
@@ -91,15 +96,23 @@ static Value check_name(FuncCtx *ctx, Node *node)
                         STR_ARG(id));
             return sema_value_error();
         }
-        if (!sym->type)
-            return sema_value_error();   /* its assignment failed, and said so */
+        if (!sym->type) {
+            /* Every assignment failed (and said so), or every one reads the
+             * local itself (s += x with no s = 0 before): then say it. */
+            if (!sym->assign_failed && ctx->final) {
+                sema_report(ctx, span_point(node->span), "local variable '%.*s' is used before it is "
+                            "assigned a value (every assignment to it reads it first)", STR_ARG(id));
+                sym->assign_failed = true;   /* said once */
+            }
+            return sema_value_error();
+        }
         bool constant = sym->assign_count == 1 && sym->param_index < 0 && sym->value.kind != CONST_NONE;
         return runtime_const(node, sym->type, constant ? sym->value : (ConstValue){0});
     }
     sym = sema_lookup_global(ctx->sema, id);
     Value v = sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(id);
     node->name.sym = sym;
-    if (v.kind == VAL_ERROR)
+    if (v.kind == VAL_ERROR && !sym)
         sema_report(ctx, span_point(node->span), "name '%.*s' is not defined", STR_ARG(id));
     else if (v.kind == VAL_UNSUPPORTED) {
         sema_report(ctx, node->span, "'%s' is not supported by pykc yet", v.what);
@@ -345,6 +358,10 @@ static Value check_ifexp(FuncCtx *ctx, Node *node)
     if (!bt || !ot)
         return sema_value_error();
     const Type *type = type_unify(ctx->sema->types, bt, ot);
+    if (type && type->kind == TYPE_NONE) {
+        sema_report(ctx, node->span, "a conditional expression whose value is None is not supported by pykc yet");
+        return sema_value_error();
+    }
     if (!type) {
         sema_report(ctx, node->span, "the two results of this conditional expression have types "
                     "'%s' and '%s', which do not unify", bt->name, ot->name);
@@ -360,8 +377,15 @@ static Value check_tuple(FuncCtx *ctx, Node *node)
     int count = node->tuple.elts.count;
     const Type **elts = ARENA_ARRAY(ctx->sema->arena, const Type *, count + 1);
     bool ok = true;
-    for (int i = 0; i < count; i++)
-        ok &= (elts[i] = sema_check_value(ctx, node->tuple.elts.items[i])) != NULL;
+    for (int i = 0; i < count; i++) {
+        Node *elt = node->tuple.elts.items[i];
+        ok &= (elts[i] = sema_check_value(ctx, elt)) != NULL;
+        if (elts[i] && elts[i]->kind == TYPE_NONE) {
+            sema_report(ctx, elt->span, "a tuple holding None (or a call that returns nothing) "
+                        "is not supported by pykc yet");
+            ok = false;
+        }
+    }
     return ok ? runtime(node, type_tuple(ctx->sema->types, elts, count)) : sema_value_error();
 }
 

@@ -8,9 +8,11 @@
 #include <stdarg.h>
 #include <string.h>
 
-/* Unification only widens, so this many passes are far more than enough;
- * reaching the limit means a bug, reported as an internal error. */
-enum { MAX_INFERENCE_PASSES = 32 };
+/* Unification only widens, and each widening moves one local up a lattice of
+ * bounded height, but one pass may widen only one local of a chain (x0 = x1,
+ * x1 = x2, ...): the bound grows with the number of locals. Reaching it
+ * means a bug, reported as an internal error. */
+enum { PASSES_PER_LOCAL = 16, MIN_INFERENCE_PASSES = 32 };
 
 void sema_report(FuncCtx *ctx, Span at, const char *fmt, ...)
 {
@@ -103,8 +105,10 @@ static void add_params(FuncCtx *ctx)
 /* Before each walk only the parameters hold values. */
 static void reset_assigned(FuncInfo *func)
 {
-    for (int i = 0; i < func->local_count; i++)
+    for (int i = 0; i < func->local_count; i++) {
         func->locals[i]->assigned = func->locals[i]->param_index >= 0;
+        func->locals[i]->assign_failed = false;
+    }
 }
 
 void sema_infer_function(Sema *sema, FuncInfo *func)
@@ -118,10 +122,36 @@ void sema_infer_function(Sema *sema, FuncInfo *func)
         ctx.changed = false;
         reset_assigned(func);
         sema_check_block(&ctx, body);
-    } while (ctx.changed && ++pass < MAX_INFERENCE_PASSES);
+    } while (ctx.changed && ++pass < MIN_INFERENCE_PASSES + PASSES_PER_LOCAL * func->local_count);
     if (ctx.changed)
         diag_error(sema->diag, func->def->span, "internal compiler error: the types of '%.*s' "
                    "did not settle", STR_ARG(func->name));
+}
+
+static bool block_always_returns(const NodeList *body);
+
+/* Does running this statement always end in a return? Conservative, as
+ * Python's own rule: a return, an if whose every branch returns, or a
+ * `while True` loop without a break. */
+static bool always_returns(const Node *s)
+{
+    switch (s->kind) {
+    case NODE_RETURN: return true;
+    case NODE_IF:
+        return block_always_returns(&s->if_stmt.body) && block_always_returns(&s->if_stmt.else_body);
+    case NODE_WHILE:
+        return s->while_stmt.cond->konst.kind == CONST_BOOL && s->while_stmt.cond->konst.b &&
+               !sema_block_breaks(&s->while_stmt.body);
+    default: return false;
+    }
+}
+
+static bool block_always_returns(const NodeList *body)
+{
+    for (int i = 0; i < body->count; i++)
+        if (always_returns(body->items[i]))
+            return true;
+    return false;
 }
 
 void sema_finish_function(Sema *sema, FuncInfo *func)
@@ -130,6 +160,12 @@ void sema_finish_function(Sema *sema, FuncInfo *func)
     func->shared_count = 0;
     reset_assigned(func);
     sema_check_block(&ctx, &func->def->funcdef.body);
+    /* Falling off the end returns None, which a typed result cannot take
+     * (Numba: no conversion from none to the return type). */
+    if (func->return_type && func->return_type->kind != TYPE_NONE &&
+        !block_always_returns(&func->def->funcdef.body))
+        sema_report(&ctx, func->def->span, "'%.*s' can reach the end of its body without returning "
+                    "a value, but it returns '%s'", STR_ARG(func->name), func->return_type->name);
 }
 
 void sema_check_function(Sema *sema, FuncInfo *func)

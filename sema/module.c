@@ -21,8 +21,10 @@ static void bind_value(Sema *sema, Str name, Value v, Span at)
     SymbolKind kind = v.kind == VAL_NAMESPACE ? SYM_MODULE
                     : v.kind == VAL_TYPE      ? SYM_TYPE
                     : v.kind == VAL_RUNTIME   ? SYM_CONST
+                    : v.kind == VAL_FUNCTION  ? SYM_FUNCTION
                                               : SYM_BUILTIN;
     Symbol *sym = sema_define_global(sema, kind, name, at);
+    sym->func = v.func;
     sym->id = v.id;
     sym->type = v.type;
     sym->value = v.konst;
@@ -85,18 +87,20 @@ static void check_constant(Sema *sema, Node *node)
     Node *target = node->assign.targets.items[0];
     FuncCtx ctx = {.sema = sema, .final = true};
     Value v = sema_check_expr(&ctx, node->assign.value);
-    if (v.kind == VAL_ERROR)
-        return;
     if (v.kind == VAL_RUNTIME && v.type->kind == TYPE_TUPLE) {
         diag_error(sema->diag, node->assign.value->span,
                    "module-level tuples such as '%.*s' are not supported by pykc yet",
                    STR_ARG(target->name.id));
-        return;
-    }
-    if (v.kind == VAL_RUNTIME && (v.konst.kind == CONST_NONE || !type_is_scalar(v.type))) {
+        v = sema_value_error();
+    } else if (v.kind == VAL_RUNTIME && (v.konst.kind == CONST_NONE || !type_is_scalar(v.type))) {
         diag_error(sema->diag, node->assign.value->span,
                    "module-level '%.*s' must be a constant number or bool: kernels see globals as "
                    "constants frozen at compile time", STR_ARG(target->name.id));
+        v = sema_value_error();
+    }
+    if (v.kind == VAL_ERROR) {
+        /* Defined, but without a value: its uses stay silent, the error said it all. */
+        sema_define_global(sema, SYM_CONST, target->name.id, target->span);
         return;
     }
     target->type = v.type;

@@ -66,6 +66,8 @@ Value sema_symbol_value(const Symbol *sym)
     case SYM_BUILTIN: return value_builtin(sym->id);
     case SYM_FUNCTION: return (Value){.kind = VAL_FUNCTION, .func = sym->func};
     case SYM_CONST: {
+        if (!sym->type)
+            return sema_value_error();   /* a constant whose definition failed */
         Value v = sema_value_runtime(sym->type);
         v.konst = sym->value;
         return v;

@@ -46,6 +46,18 @@ static Int floor_div(Int a, Int b)
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
+/* Python's int / int is correctly rounded. Operands within 2**53 convert to
+ * double exactly and one division rounds once; wider ones go through long
+ * double (64-bit significand, exact for |x| < 2**64), so the result is
+ * rounded twice, which can differ from Python's only on an exact tie. */
+static double int_true_div(Int a, Int b)
+{
+    const Int exact = (Int)1 << 53;
+    if (a > -exact && a < exact && b > -exact && b < exact)
+        return (double)a / (double)b;
+    return (double)((long double)a / (long double)b);
+}
+
 static PyValue int_pow(Int base, Int exp)
 {
     if (exp < 0)
@@ -72,7 +84,7 @@ static PyValue int_binop(BinOpKind op, Int a, Int b)
     }
     case BINOP_FLOORDIV: return b ? py_int(floor_div(a, b)) : py_none;
     case BINOP_MOD: return b ? py_int(a - floor_div(a, b) * b) : py_none;
-    case BINOP_TRUEDIV: return b ? py_float((double)a / (double)b) : py_none;
+    case BINOP_TRUEDIV: return b ? py_float(int_true_div(a, b)) : py_none;
     case BINOP_POW: return int_pow(a, b);
     case BINOP_LSHIFT: {
         Int r;
@@ -122,6 +134,8 @@ static PyValue float_binop(BinOpKind op, double a, double b)
     case BINOP_POW:
         if ((a == 0 && b < 0) || (a < 0 && b != floor(b)))
             return py_none;   /* ZeroDivisionError, or a complex result */
+        if (isfinite(a) && isfinite(b) && !isfinite(pow(a, b)))
+            return py_none;   /* OverflowError */
         return py_float(pow(a, b));
     default: return py_none;  /* bitwise operators on floats raise */
     }

@@ -43,6 +43,8 @@ struct Symbol {
                                  once, a constant, has that constant in value */
     bool assigned;            /* LOCAL: may have been assigned at this point of
                                  sema's walk (reading it otherwise is an error) */
+    bool assign_failed;       /* LOCAL: an assignment's value had an error that
+                                 was reported (reads then stay silent) */
     void *cg;                 /* codegen's storage for a local (its alloca) */
 };
 

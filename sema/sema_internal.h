@@ -86,7 +86,7 @@ void sema_declare_function(Sema *sema, Node *def);
 /* signature.c: type expressions, from annotations or signature strings. */
 const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
 const Type *sema_param_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
-bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func, Span where);
+bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func);
 bool sema_signature_from_expr(Sema *sema, Node *expr, FuncInfo *func);
 
 /* function.c: sema_check_function = sema_infer_function (the passes that
@@ -104,6 +104,7 @@ bool sema_spaces_differ(const Type *a, const Type *b);
 /* stmt.c */
 void sema_check_block(FuncCtx *ctx, NodeList *body);
 void sema_collect_locals(FuncCtx *ctx, NodeList *body);
+bool sema_block_breaks(const NodeList *body);
 
 /* expr.c */
 Value sema_check_expr(FuncCtx *ctx, Node *node);
@@ -118,6 +119,7 @@ bool sema_python_fold(FuncCtx *ctx, Node *node, bool *failed);
 
 /* compare.c */
 Value sema_check_compare(FuncCtx *ctx, Node *node);
+bool sema_has_effects(const Node *node);
 
 /* calls.c */
 Value sema_check_call(FuncCtx *ctx, Node *call);

@@ -63,6 +63,11 @@ static bool dimension(FuncCtx *ctx, Node *dim, MemSpace space, int64_t *out)
         sema_report(ctx, dim->span, "dynamic shared memory (shape 0) is not supported by pykc yet");
         return false;
     }
+    if (dim->konst.i < 0 && !dim->type->is_signed) {
+        sema_report(ctx, dim->span, "a %s array's dimension of %llu is too large", space_word(space),
+                    (unsigned long long)dim->konst.i);
+        return false;
+    }
     if (dim->konst.i <= 0) {
         sema_report(ctx, dim->span, "a %s array's dimension must be positive, not %lld",
                     space_word(space), (long long)dim->konst.i);
@@ -105,6 +110,29 @@ static void record(FuncCtx *ctx, Node *call, const int64_t dims[3], int ndim, co
     func->shared = grown;
 }
 
+/* The hardware's limits: 48 KiB of static shared memory per block, and
+ * 512 KiB of local memory per thread. A larger array cannot run; without
+ * this check, its size could also overflow the byte count. */
+static bool within_size_limit(FuncCtx *ctx, Node *call, MemSpace space, const int64_t *dims, int ndim,
+                              const Type *dtype)
+{
+    const int64_t limit = space == MEM_SHARED ? 48 * 1024 : 512 * 1024;
+    int64_t bytes = type_store_size(dtype);
+    bool overflow = false;
+    for (int i = 0; i < ndim; i++)
+        overflow |= __builtin_mul_overflow(bytes, dims[i], &bytes);
+    if (!overflow && bytes <= limit)
+        return true;
+    if (overflow)
+        sema_report(ctx, call->span, "this %s array's size in bytes overflows 64 bits", space_word(space));
+    else
+        sema_report(ctx, call->span, "this %s array needs %lld bytes, more than the %lld KiB %s",
+                    space_word(space), (long long)bytes, (long long)(limit / 1024),
+                    space == MEM_SHARED ? "of static shared memory a block can have"
+                                        : "of local memory a thread can have");
+    return false;
+}
+
 static Value check_array_decl(FuncCtx *ctx, Node *call, MemSpace space)
 {
     Node *shape, *dtype_expr;
@@ -127,7 +155,7 @@ static Value check_array_decl(FuncCtx *ctx, Node *call, MemSpace space)
                         "number type, such as float32 or np.int32", space_word(space));
         return sema_value_error();
     }
-    if (!ndim)
+    if (!ndim || !within_size_limit(ctx, call, space, dims, ndim, dtype.type))
         return sema_value_error();
     const Type *type = type_array(ctx->sema->types, dtype.type, ndim, LAYOUT_C, space);
     if (ctx->final && space == MEM_SHARED)

@@ -12,10 +12,6 @@
 #include "../parser/parser.h"
 
 
-static void report(Sema *sema, Span at, const char *fmt, const char *arg)
-{
-    diag_error(sema->diag, at, fmt, arg);
-}
 
 /* ':' is "any stride", '::1' is "contiguous"; nothing else is a layout. */
 static int slice_kind(const Node *index)
@@ -51,14 +47,14 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
     Node **dims = index->kind == NODE_TUPLE ? index->tuple.elts.items : &expr->subscript.index;
     int ndim = index->kind == NODE_TUPLE ? index->tuple.elts.count : 1;
     if (ndim > 3) {
-        report(sema, index->span, "arrays of more than 3 dimensions are not supported by pykc yet%s", "");
+        diag_error(sema->diag, index->span, "arrays of more than 3 dimensions are not supported by pykc yet%s", "");
         return NULL;
     }
     int kinds[3];
     for (int i = 0; i < ndim; i++) {
         kinds[i] = slice_kind(dims[i]);
         if (kinds[i] < 0) {
-            report(sema, dims[i]->span,
+            diag_error(sema->diag, dims[i]->span,
                    "an array type takes ':' or '::1' in each dimension, as in %s", "float32[:, ::1]");
             return NULL;
         }
@@ -66,12 +62,12 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
     bool ok;
     ArrayLayout layout = layout_of(kinds, ndim, &ok);
     if (!ok) {
-        report(sema, index->span,
+        diag_error(sema->diag, index->span,
                "'::1' marks the contiguous dimension: the last (C order) or the first (F order)%s", "");
         return NULL;
     }
-    if (dtype->kind == TYPE_NONE) {
-        report(sema, expr->span, "an array's element type must be a number or bool%s", "");
+    if (!type_is_scalar(dtype)) {
+        diag_error(sema->diag, expr->span, "an array's element type must be a number or bool%s", "");
         return NULL;
     }
     return type_array(sema->types, dtype, ndim, layout, MEM_GLOBAL);
@@ -115,7 +111,7 @@ const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
         break;
     }
     default:
-        report(sema, expr->span, "expected a Numba type here (for example float32, int64, float32[:])%s", "");
+        diag_error(sema->diag, expr->span, "expected a Numba type here (for example float32, int64, float32[:])%s", "");
         return NULL;
     }
     expr->type = type;
@@ -160,9 +156,8 @@ static bool signature_from_call(Sema *sema, Node *expr, FuncInfo *func, bool num
     return set_params(sema, func, types, count, expr->span);
 }
 
-bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func, Span where)
+bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func)
 {
-    (void)where;
     Node *expr = parse_expression(sema->arena, sema->diag, text);
     return expr && signature_from_call(sema, expr, func, true);
 }

@@ -67,6 +67,19 @@ static void visit_assigned_names(FuncCtx *ctx, NodeList *body, TargetVisitor *vi
     }
 }
 
+/* Does a loop body break out of its own loop (not of a nested one)? */
+bool sema_block_breaks(const NodeList *body)
+{
+    for (int i = 0; i < body->count; i++) {
+        const Node *s = body->items[i];
+        if (s->kind == NODE_BREAK)
+            return true;
+        if (s->kind == NODE_IF && (sema_block_breaks(&s->if_stmt.body) || sema_block_breaks(&s->if_stmt.else_body)))
+            return true;
+    }
+    return false;
+}
+
 /* Python's rule: a name assigned anywhere in a function is local to it. */
 void sema_collect_locals(FuncCtx *ctx, NodeList *body)
 {
@@ -150,12 +163,35 @@ static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, const 
     }
 }
 
+/* After a value failed with a reported error, its targets' reads stay silent. */
+static void mark_failed_targets(FuncCtx *ctx, Node *target)
+{
+    if (target->kind == NODE_NAME) {
+        Symbol *sym = sema_lookup_local(ctx, target->name.id);
+        if (sym)
+            sym->assign_failed = sym->assigned = true;
+    } else if (target->kind == NODE_TUPLE)
+        for (int i = 0; i < target->tuple.elts.count; i++)
+            mark_failed_targets(ctx, target->tuple.elts.items[i]);
+}
+
 static void check_assign(FuncCtx *ctx, Node *node)
 {
     Node *first = node->assign.targets.items[0];
     ctx->assigning = first->kind == NODE_NAME ? first->name.id : (Str){0};
+    int errors = ctx->sema->diag->errors;
     const Type *type = sema_check_value(ctx, node->assign.value);
     ctx->assigning = (Str){0};
+    if (!type && ctx->final && ctx->sema->diag->errors > errors)
+        for (int i = 0; i < node->assign.targets.count; i++)
+            mark_failed_targets(ctx, node->assign.targets.items[i]);
+    if (type && type->kind == TYPE_NONE) {
+        sema_report(ctx, node->assign.value->span, "assigning None (or a call that returns nothing) "
+                    "is not supported by pykc yet");
+        for (int i = 0; i < node->assign.targets.count; i++)
+            mark_failed_targets(ctx, node->assign.targets.items[i]);
+        return;
+    }
     for (int i = 0; i < node->assign.targets.count; i++)
         assign_to(ctx, node->assign.targets.items[i], type, node->assign.value, node->assign.value->span);
 }
@@ -168,6 +204,14 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
     if (target->kind != NODE_NAME && target->kind != NODE_SUBSCRIPT) {
         sema_report(ctx, target->span, "augmented assignment needs a variable or an array element");
         return;
+    }
+    if (target->kind == NODE_SUBSCRIPT) {
+        const Type *base = sema_check_value(ctx, target->subscript.value);
+        if (base && base->kind != TYPE_ARRAY) {
+            sema_report(ctx, target->span, "only an array element can be the target of an augmented "
+                        "assignment, not an element of '%s'", base->name);
+            return;
+        }
     }
     if (target->kind == NODE_NAME && target->name.sym == NULL)
         target->name.sym = sema_lookup_local(ctx, target->name.id);
@@ -195,7 +239,10 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
 static void check_for(FuncCtx *ctx, Node *node)
 {
     Node *target = node->for_stmt.target;
+    int errors = ctx->sema->diag->errors;
     const Type *elem = sema_check_iterable(ctx, node->for_stmt.iter);
+    if (!elem && ctx->final && ctx->sema->diag->errors > errors)
+        mark_failed_targets(ctx, target);
     if (target->kind != NODE_NAME && target->kind != NODE_TUPLE)
         sema_report(ctx, target->span, "the target of a for loop must be a name or a tuple of names");
     else
@@ -250,7 +297,7 @@ static void check_return(FuncCtx *ctx, Node *node)
 static void check_expr_stmt(FuncCtx *ctx, Node *node)
 {
     if (node->expr_stmt.value->kind != NODE_STRING)  /* docstrings are allowed */
-        sema_check_expr(ctx, node->expr_stmt.value);
+        sema_check_value(ctx, node->expr_stmt.value);
 }
 
 static void check_stmt(FuncCtx *ctx, Node *node)
