@@ -36,35 +36,29 @@ static bool is_ordering(CmpOpKind op)
         || op == CMP_NE;
 }
 
-static LLVMValueRef compare_values(Cg *cg, CmpOpKind op, LLVMValueRef l, LLVMValueRef r,
-                                   const Type *t, const Node *at);
-
-/* Tuples compare equal when every element does. */
-static LLVMValueRef compare_tuples(Cg *cg, CmpOpKind op, LLVMValueRef l, LLVMValueRef r,
-                                   const Type *t, const Node *at)
+/* Bools order as unsigned integers, False < True. NVPTX cannot select an
+ * ordered setcc on i1 at -O0, so both sides are widened first; == and !=
+ * stay on i1. */
+static LLVMValueRef compare_bools(Cg *cg, CmpOpKind op, LLVMValueRef l, LLVMValueRef r)
 {
-    if (op != CMP_EQ && op != CMP_NE)
-        return cg_unsupported(cg, at, "ordering tuples");
-    LLVMValueRef all = LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), 1, false);
-    for (int i = 0; i < t->count; i++) {
-        LLVMValueRef le = LLVMBuildExtractValue(cg->b, l, (unsigned)i, "");
-        LLVMValueRef re = LLVMBuildExtractValue(cg->b, r, (unsigned)i, "");
-        all = LLVMBuildAnd(cg->b, all, compare_values(cg, CMP_EQ, le, re, t->elts[i], at), "");
-    }
-    return op == CMP_EQ ? all : LLVMBuildNot(cg->b, all, "");
+    if (op == CMP_EQ || op == CMP_NE)
+        return LLVMBuildICmp(cg->b, int_predicate(op, false), l, r, "cmp");
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(cg->ctx);
+    LLVMValueRef lw = LLVMBuildZExt(cg->b, l, i32, "");
+    LLVMValueRef rw = LLVMBuildZExt(cg->b, r, i32, "");
+    return LLVMBuildICmp(cg->b, int_predicate(op, false), lw, rw, "cmp");
 }
 
-/* l op r, both already of type t; bools compare as unsigned integers. */
+/* l op r, both already of type t; sema only compares scalars. */
 static LLVMValueRef compare_values(Cg *cg, CmpOpKind op, LLVMValueRef l, LLVMValueRef r,
                                    const Type *t, const Node *at)
 {
     if (!is_ordering(op))
         return cg_unsupported(cg, at, "this comparison operator");
     switch (t->kind) {
-    case TYPE_BOOL: return LLVMBuildICmp(cg->b, int_predicate(op, false), l, r, "cmp");
+    case TYPE_BOOL: return compare_bools(cg, op, l, r);
     case TYPE_INT: return LLVMBuildICmp(cg->b, int_predicate(op, t->is_signed), l, r, "cmp");
     case TYPE_FLOAT: return LLVMBuildFCmp(cg->b, float_predicate(op), l, r, "cmp");
-    case TYPE_TUPLE: return compare_tuples(cg, op, l, r, t, at);
     default: return cg_unsupported(cg, at, "comparing these values");
     }
 }

@@ -45,45 +45,13 @@ static LLVMValueRef emit_tuple(Cg *cg, const Node *node)
     return v;
 }
 
-/* t[i] with i not constant, on a tuple of one element type: the tuple is
- * spilled to a stack array and indexed there (a negative i counts from the
- * end, once). */
-static LLVMValueRef emit_tuple_dynamic_index(Cg *cg, const Node *node, LLVMValueRef tup)
-{
-    const Type *t = node->subscript.value->type;
-    const Node *index = node->subscript.index;
-    for (int i = 1; i < t->count; i++)
-        if (t->elts[i] != t->elts[0])
-            return cg_unsupported(cg, index, "a variable index into a heterogeneous tuple");
-    LLVMTypeRef et = cg_type(cg, t->elts[0]);
-    LLVMValueRef slot = cg_alloca(cg, LLVMArrayType2(et, (uint64_t)t->count), "tuple");
-    for (int i = 0; i < t->count; i++) {
-        LLVMValueRef ix[2] = {cg_const_i64(cg, 0), cg_const_i64(cg, i)};
-        LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, LLVMGetAllocatedType(slot), slot, ix, 2, "");
-        LLVMBuildStore(cg->b, LLVMBuildExtractValue(cg->b, tup, (unsigned)i, ""), p);
-    }
-    bool is_signed = index->type->is_signed;
-    LLVMValueRef i = cg_convert(cg, cg_emit_expr(cg, index), index->type,
-                                is_signed ? &type_int64_t : &type_uint64_t);
-    if (is_signed) {
-        LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, i, cg_const_i64(cg, 0), "");
-        LLVMValueRef wrapped = LLVMBuildAdd(cg->b, i, cg_const_i64(cg, t->count), "");
-        i = LLVMBuildSelect(cg->b, neg, wrapped, i, "");
-    }
-    LLVMValueRef ix[2] = {cg_const_i64(cg, 0), i};
-    LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, LLVMGetAllocatedType(slot), slot, ix, 2, "");
-    LLVMValueRef v = LLVMBuildLoad2(cg->b, et, p, "");
-    return cg_convert(cg, v, t->elts[0], node->type);
-}
-
-/* t[k] of a tuple with a constant k (negative counts from the end). */
+/* t[k] of a tuple; sema requires k to be a constant integer (negative
+ * counts from the end). */
 static LLVMValueRef emit_tuple_index(Cg *cg, const Node *node)
 {
     const Type *t = node->subscript.value->type;
     const Node *index = node->subscript.index;
     LLVMValueRef tup = cg_emit_expr(cg, node->subscript.value);
-    if (index->konst.kind != CONST_INT)
-        return emit_tuple_dynamic_index(cg, node, tup);
     int64_t k = index->konst.i < 0 ? index->konst.i + t->count : index->konst.i;
     if (k < 0 || k >= t->count)
         return cg_unsupported(cg, index, "a tuple index out of range");
@@ -105,36 +73,19 @@ static LLVMValueRef emit_subscript(Cg *cg, const Node *node)
     return cg_convert(cg, cg_from_mem(cg, v, vt->dtype), vt->dtype, node->type);
 }
 
-/* The argument node for each of the callee's parameters: positional ones,
- * then keywords matched to parameters by name. */
-static const Node **call_arguments(Cg *cg, const Node *node, const FuncInfo *callee)
-{
-    const Node **args = ARENA_ARRAY(&cg->arena, const Node *, callee->param_count + 1);
-    for (int i = 0; i < node->call.args.count && i < callee->param_count; i++)
-        args[i] = node->call.args.items[i];
-    for (int i = 0; i < node->call.keywords.count; i++) {
-        const Node *kw = node->call.keywords.items[i];
-        for (int p = 0; p < callee->param_count; p++)
-            if (callee->params[p] && str_eq(callee->params[p]->name, kw->keyword.name))
-                args[p] = kw->keyword.value;
-    }
-    return args;
-}
-
 /* f(args) of a device function: arguments are converted to the callee's
- * parameter types and arrays are passed flattened, as in cg_func.c. */
+ * parameter types and arrays are passed flattened, as in cg_func.c. Sema
+ * rejects keyword arguments and checks there is one argument a parameter. */
 static LLVMValueRef emit_call(Cg *cg, const Node *node)
 {
     const FuncInfo *callee = node->call.callee;
-    const Node **args = call_arguments(cg, node, callee);
+    Node *const *args = node->call.args.items;
     unsigned slots = 0, n = 0;
     for (int i = 0; i < callee->param_count; i++)
         slots += cg_param_slot_count(callee->param_types[i]);
     LLVMValueRef *values = ARENA_ARRAY(&cg->arena, LLVMValueRef, slots + 1);
     for (int i = 0; i < callee->param_count; i++) {
         const Type *pt = callee->param_types[i];
-        if (!args[i])
-            return cg_unsupported(cg, node, "a call without every argument");
         LLVMValueRef v = cg_convert(cg, cg_emit_expr(cg, args[i]), args[i]->type, pt);
         cg_append_args(cg, v, pt, values, &n);
     }

@@ -4,10 +4,11 @@
  *
  * `for t in range(start, stop, step)` is a plain induction variable: a
  * hidden counter from start, tested `iv < stop` (`iv > stop` for a negative
- * step), stepped at the latch and copied into t at the top of each
- * iteration, so t keeps its last value after the loop and assignments to t
- * in the body do not disturb the iteration. Numba's serial countdown is
- * what we avoid: this shape is one LLVM's loop passes analyse and unroll. */
+ * step), stepped at the latch (never past stop, so it cannot wrap) and
+ * copied into t at the top of each iteration, so t keeps its last value
+ * after the loop and assignments to t in the body do not disturb the
+ * iteration. Numba's serial countdown is what we avoid: this shape is one
+ * LLVM's loop passes analyse and unroll. */
 #include "cg_internal.h"
 
 void cg_push_loop(Cg *cg, CgLoop *loop, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont)
@@ -105,19 +106,49 @@ LLVMValueRef cg_range_test(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
     return LLVMBuildOr(cg->b, LLVMBuildAnd(cg->b, pos, up, ""), down_ok, "");
 }
 
-/* iv + step. With a step of +1 or -1 the test just passed (iv < stop, or
- * iv > stop) proves the step cannot overflow, so the add carries nsw/nuw;
- * that lets LLVM widen and unroll. Larger steps wrap as Python ints would
- * not, but only within one step of the type's limit. */
+/* Whether iv + step still lies before stop, asked of an iv that passed
+ * cg_range_test, and answered without computing iv + step: the distance
+ * left, |stop - iv|, must exceed |step|. Both are taken as unsigned values
+ * of the range's width, exact because iv lies strictly before stop and a
+ * step is never zero here. With the step's sign s (0 or -1 in every bit),
+ * x ^ s is x for s = 0 and -x - 1 for s = -1, so one unsigned compare
+ * serves both directions: (stop - iv) ^ s >u step ^ s. */
+static LLVMValueRef range_has_step(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
+{
+    int64_t k;
+    if (r->type->is_signed && constant_step(r, &k) && k < 0) {
+        LLVMValueRef left = LLVMBuildSub(cg->b, iv, r->stop, "left");
+        return LLVMBuildICmp(cg->b, LLVMIntUGT, left, LLVMBuildNeg(cg->b, r->step, ""), "has.step");
+    }
+    LLVMValueRef left = LLVMBuildSub(cg->b, r->stop, iv, "left");
+    LLVMValueRef step = r->step;
+    if (r->type->is_signed && !constant_step(r, &k)) {
+        unsigned bits = LLVMGetIntTypeWidth(LLVMTypeOf(step));
+        LLVMValueRef sign = LLVMBuildAShr(cg->b, step, LLVMConstInt(LLVMTypeOf(step), bits - 1, false),
+                                          "step.sign");
+        left = LLVMBuildXor(cg->b, left, sign, "");
+        step = LLVMBuildXor(cg->b, step, sign, "");
+    }
+    return LLVMBuildICmp(cg->b, LLVMIntUGT, left, step, "has.step");
+}
+
+/* The iv of the next iteration. With a step of +1 or -1 the test just
+ * passed (iv < stop, or iv > stop) proves the step cannot overflow, so the
+ * add carries nsw/nuw; that lets LLVM widen and unroll. A larger step could
+ * carry iv past the type's limit, where it would wrap and the loop never
+ * end, so iv advances only while iv + step stays before stop and otherwise
+ * becomes stop, which ends the loop. The loop's target keeps its last
+ * value either way: it is a copy of iv. */
 LLVMValueRef cg_range_next(Cg *cg, const RangeBounds *r, LLVMValueRef iv)
 {
     int64_t step;
     bool unit = constant_step(r, &step) && (step == 1 || (step == -1 && r->type->is_signed));
-    if (!unit)
-        return LLVMBuildAdd(cg->b, iv, r->step, "iv.next");
-    if (r->type->is_signed)
-        return LLVMBuildNSWAdd(cg->b, iv, r->step, "iv.next");
-    return LLVMBuildNUWAdd(cg->b, iv, r->step, "iv.next");
+    bool is_signed = r->type->is_signed;
+    LLVMValueRef next = is_signed ? LLVMBuildNSWAdd(cg->b, iv, r->step, "iv.next")
+                                  : LLVMBuildNUWAdd(cg->b, iv, r->step, "iv.next");
+    if (unit)
+        return next;
+    return LLVMBuildSelect(cg->b, range_has_step(cg, r, iv), next, r->stop, "iv.next");
 }
 
 /* for target in range(...): body [else: else_body] */

@@ -86,7 +86,10 @@ static bool optimise(Cg *cg, LLVMTargetMachineRef tm, int opt_level)
     LLVMErrorRef err = LLVMRunPasses(cg->mod, passes, tm, options);
     LLVMDisposePassBuilderOptions(options);
     if (err) {
-        ice(cg->diag, "optimisation failed", LLVMGetErrorMessage(err));
+        /* An LLVMErrorRef's message has its own disposer. */
+        char *message = LLVMGetErrorMessage(err);
+        diag_error_plain(cg->diag, "internal compiler error: optimisation failed: %s", message);
+        LLVMDisposeErrorMessage(message);
         return false;
     }
     return true;
