@@ -14,19 +14,11 @@ import warnings
 
 import numpy as np
 
+from pyk_gpu import array_args, poison
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "device_functions.pyk")
 N, TPB = 1000, 128
-
-
-def array_args(arrays):
-    """The ABI: per array its data pointer, shape, then strides in elements."""
-    args = []
-    for a in arrays:
-        args.append(a)
-        args.extend(np.int64(n) for n in a.shape)
-        args.extend(np.int64(s // a.itemsize) for s in a.strides)
-    return args
 
 
 def reference(xf, xi):
@@ -87,14 +79,14 @@ def main():
     import cupy as cp
     results = []
     for p in opts.ptx:
-        dev = [cp.asarray(xf), cp.asarray(xi), cp.zeros(8 * N, cp.float64)]
+        dev = [cp.asarray(xf), cp.asarray(xi), cp.asarray(poison(np.zeros(8 * N, np.float64)))]
         cp.RawModule(path=p).get_function("device_calls")(((N + TPB - 1) // TPB,), (TPB,), array_args(dev))
         cp.cuda.runtime.deviceSynchronize()
         results.append(("pykc " + os.path.basename(p), cp.asnumpy(dev[2])))
     ns = None if opts.no_numba else load_numba()
     if ns is not None:
         from numba import cuda
-        out = cuda.to_device(np.zeros(8 * N, np.float64))
+        out = cuda.to_device(poison(np.zeros(8 * N, np.float64)))
         try:
             ns["device_calls"][(N + TPB - 1) // TPB, TPB](cuda.to_device(xf), cuda.to_device(xi), out)
             cuda.synchronize()

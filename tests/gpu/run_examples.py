@@ -17,18 +17,10 @@ import sys
 import numpy as np
 import cupy as cp
 
+from pyk_gpu import array_args
+
 rng = np.random.default_rng()
 results = []
-
-
-def array_args(*arrays):
-    """The ABI's flattening of arrays: data pointer, shape, element strides."""
-    args = []
-    for a in arrays:
-        args.append(a)
-        args.extend(np.int64(n) for n in a.shape)
-        args.extend(np.int64(s // a.itemsize) for s in a.strides)
-    return args
 
 
 def check(name, got, want, rtol=1e-5, atol=1e-6):
@@ -55,7 +47,7 @@ def run_vecadd(mod, n):
     out = poison(n, np.float32)
     block = 128
     mod.get_function("vecadd")(((n + block - 1) // block,), (block,),
-                               array_args(cp.asarray(x), cp.asarray(y), out))
+                               array_args([cp.asarray(x), cp.asarray(y), out]))
     check("vecadd n=%d" % n, out, x + y)
 
 
@@ -65,7 +57,7 @@ def run_saxpy(mod, n, blocks):
     y = rng.standard_normal(n).astype(np.float32)
     out = poison(n, np.float32)
     mod.get_function("saxpy")((blocks,), (256,),
-                              [a] + array_args(cp.asarray(x), cp.asarray(y), out))
+                              [a] + array_args([cp.asarray(x), cp.asarray(y), out]))
     check("saxpy n=%d blocks=%d (grid-stride)" % (n, blocks), out, a * x + y, rtol=1e-5, atol=1e-5)
 
 
@@ -73,7 +65,7 @@ def run_reduce(mod, n):
     x = rng.random(n).astype(np.float32)
     total = cp.zeros(1, dtype=np.float32)
     mod.get_function("block_sum")((min(1024, (n + 255) // 256),), (256,),
-                                  array_args(cp.asarray(x), total))
+                                  array_args([cp.asarray(x), total]))
     check("block_sum n=%d" % n, total, np.array([x.astype(np.float64).sum()]), rtol=1e-4)
 
 
@@ -82,7 +74,7 @@ def run_matmul(mod, kernel, m, k, n):
     b = rng.standard_normal((k, n)).astype(np.float32)
     c = poison((m, n), np.float32)
     grid = ((m + 15) // 16, (n + 15) // 16)
-    mod.get_function(kernel)(grid, (16, 16), array_args(cp.asarray(a), cp.asarray(b), c))
+    mod.get_function(kernel)(grid, (16, 16), array_args([cp.asarray(a), cp.asarray(b), c]))
     want = a.astype(np.float64) @ b.astype(np.float64)
     check("%s %dx%dx%d" % (kernel, m, k, n), c, want, rtol=1e-4, atol=1e-4)
 
@@ -90,7 +82,7 @@ def run_matmul(mod, kernel, m, k, n):
 def run_histogram(mod, n, bins):
     values = rng.integers(-3, bins + 3, n).astype(np.int32)
     counts = cp.zeros(bins, dtype=np.int32)
-    mod.get_function("histogram")(((n + 255) // 256,), (256,), array_args(cp.asarray(values), counts))
+    mod.get_function("histogram")(((n + 255) // 256,), (256,), array_args([cp.asarray(values), counts]))
     inside = values[(values >= 0) & (values < bins)]
     check("histogram n=%d bins=%d" % (n, bins), counts, np.bincount(inside, minlength=bins), rtol=0, atol=0)
 
@@ -99,7 +91,7 @@ def run_stencil(mod, n, m):
     src = rng.standard_normal((n, m))
     dst = poison((n, m), np.float64)
     mod.get_function("jacobi_step")(((n + 15) // 16, (m + 15) // 16), (16, 16),
-                                    array_args(cp.asarray(src), dst))
+                                    array_args([cp.asarray(src), dst]))
     want = src.copy()
     want[1:-1, 1:-1] = 0.25 * (src[:-2, 1:-1] + src[2:, 1:-1] + src[1:-1, :-2] + src[1:-1, 2:])
     check("jacobi_step %dx%d" % (n, m), dst, want, rtol=1e-12, atol=1e-12)
@@ -109,7 +101,7 @@ def run_transpose(mod, n, m):
     inp = rng.standard_normal((n, m)).astype(np.float32)
     out = poison((m, n), np.float32)
     mod.get_function("transpose")(((m + 31) // 32, (n + 31) // 32), (32, 32),
-                                  array_args(cp.asarray(inp), out))
+                                  array_args([cp.asarray(inp), out]))
     check("transpose %dx%d" % (n, m), out, inp.T, rtol=0, atol=0)
 
 

@@ -9,9 +9,10 @@ Prints one PASS/FAIL line per kernel and build, "N passed, M failed" last;
 exits 1 on any failure."""
 import os
 import sys
-import warnings
 
 import numpy as np
+
+import pyk_gpu
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "intrinsics.pyk")
@@ -40,47 +41,6 @@ def inputs(rng):
     }
 
 
-def array_args(arrays):
-    """The ABI's flattening: data pointer, shape, strides in elements."""
-    args = []
-    for a in arrays:
-        args.append(a)
-        args.extend(np.int64(n) for n in a.shape)
-        args.extend(np.int64(s // a.itemsize) for s in a.strides)
-    return args
-
-
-def poison(a):
-    out = a.copy()
-    out.view(np.uint8)[:] = 0xA5
-    return out
-
-
-def run_pykc(cp, module, name, ins, outs):
-    dev = [cp.asarray(a) for a in ins] + [cp.asarray(poison(o)) for o in outs]
-    module.get_function(name)((GRID,), (BLOCK,), array_args(dev))
-    cp.cuda.runtime.deviceSynchronize()
-    return [cp.asnumpy(d) for d in dev[len(ins):]]
-
-
-def load_numba():
-    if np.__dict__.get("row_stack") is None:
-        np.row_stack = np.vstack
-    warnings.simplefilter("ignore")
-    namespace = {"__name__": "intrinsics"}
-    with open(SOURCE) as f:
-        exec(compile(f.read(), SOURCE, "exec"), namespace)
-    return namespace
-
-
-def run_numba(kernel, ins, outs):
-    from numba import cuda
-    dev = [cuda.to_device(a) for a in ins] + [cuda.to_device(poison(o)) for o in outs]
-    kernel[GRID, BLOCK](*dev)
-    cuda.synchronize()
-    return [d.copy_to_host() for d in dev[len(ins):]]
-
-
 def references(name, ins, got):
     """Mismatches of pykc's outputs with Python's own values."""
     bad = []
@@ -104,35 +64,11 @@ def references(name, ins, got):
 
 
 def main():
-    paths = sys.argv[1:]
-    if not paths:
+    if not sys.argv[1:]:
         print(__doc__)
         return 2
-    import cupy as cp
-    kernels = load_numba()
-    rng = np.random.default_rng(1234)
-    cases = inputs(rng)
-    passed = failed = 0
-    for name, (ins, outs) in cases.items():
-        want = run_numba(kernels[name], ins, outs)
-        for path in paths:
-            got = run_pykc(cp, cp.RawModule(path=path), name, ins, outs)
-            bad = references(name, ins, got)
-            for j, (g, w) in enumerate(zip(got, want)):
-                diff = np.nonzero((g.view(np.uint8).reshape(len(g), -1) !=
-                                   w.view(np.uint8).reshape(len(w), -1)).any(axis=1))[0]
-                for e in diff[:4]:
-                    bad.append("output %d [%d]: pykc %r, numba %r" % (j, e, g[e], w[e]))
-                if len(diff) > 4:
-                    bad.append("output %d: %d differing elements" % (j, len(diff)))
-            status = "PASS" if not bad else "FAIL"
-            print("%s %s (%s)" % (status, name, os.path.basename(path)))
-            for line in bad[:12]:
-                print("    " + line)
-            passed += not bad
-            failed += bool(bad)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    cases = inputs(np.random.default_rng(1234))
+    return pyk_gpu.differential_main(sys.argv[1:], SOURCE, cases, references, GRID, BLOCK)
 
 
 if __name__ == "__main__":

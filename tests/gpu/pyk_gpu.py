@@ -1,0 +1,84 @@
+"""What every GPU runner of tests/gpu shares: launching pykc's PTX through
+CuPy with ABI v1's parameters (docs/abi.md), poisoning outputs before a
+launch, loading the same .pyk source into numba-cuda, and the common
+pykc-versus-Numba loop of the differential suites."""
+import os
+import warnings
+
+import numpy as np
+
+
+def array_args(arrays):
+    """The ABI's flattening: per array its data pointer, its shape, then its
+    strides in elements (NumPy and CuPy count bytes)."""
+    args = []
+    for a in arrays:
+        args.append(a)
+        args.extend(np.int64(n) for n in a.shape)
+        args.extend(np.int64(s // a.itemsize) for s in a.strides)
+    return args
+
+
+def poison(a):
+    """A copy of `a` whose every byte is 0xA5, so an element a kernel fails
+    to write cannot look right (it is no number a test expects, and a NaN
+    pattern for floats)."""
+    out = a.copy()
+    out.view(np.uint8)[:] = 0xA5
+    return out
+
+
+def load_numba(source, name):
+    """The .pyk file run as Python with numba-cuda: its kernels by name.
+    numba-cuda 0.30.4 calls np.row_stack, which newer NumPy removed."""
+    if np.__dict__.get("row_stack") is None:
+        np.row_stack = np.vstack
+    warnings.simplefilter("ignore")
+    namespace = {"__name__": name}
+    with open(source) as f:
+        exec(compile(f.read(), source, "exec"), namespace)
+    return namespace
+
+
+def bitwise_differences(got, want, nan_equal):
+    """Indices where two arrays differ bit for bit; with nan_equal, a NaN
+    matches any NaN (where the operation leaves NaN payloads unspecified)."""
+    differs = (got.view(np.uint8).reshape(len(got), -1) != want.view(np.uint8).reshape(len(want), -1)).any(axis=1)
+    if nan_equal and got.dtype.kind == "f":
+        differs &= ~(np.isnan(got) & np.isnan(want))
+    return np.nonzero(differs)[0]
+
+
+def differential_main(paths, source, cases, references, grid, block, nan_equal=False):
+    """Runs every kernel of `source` through numba-cuda and through each pykc
+    PTX in `paths` on the same inputs (cases: name -> (inputs, outputs)),
+    compares the outputs bit for bit (see bitwise_differences), and adds `references(name, ins, got)`'s
+    mismatches with Python's own values. Prints a PASS/FAIL line per kernel
+    and build and "N passed, M failed"; returns the exit status."""
+    import cupy as cp
+    from numba import cuda
+    kernels = load_numba(source, os.path.splitext(os.path.basename(source))[0])
+    passed = failed = 0
+    for name, (ins, outs) in cases.items():
+        dev = [cuda.to_device(a) for a in ins] + [cuda.to_device(poison(o)) for o in outs]
+        kernels[name][grid, block](*dev)
+        cuda.synchronize()
+        want = [d.copy_to_host() for d in dev[len(ins):]]
+        for path in paths:
+            dev = [cp.asarray(a) for a in ins] + [cp.asarray(poison(o)) for o in outs]
+            cp.RawModule(path=path).get_function(name)((grid,), (block,), array_args(dev))
+            cp.cuda.runtime.deviceSynchronize()
+            got = [cp.asnumpy(d) for d in dev[len(ins):]]
+            bad = references(name, ins, got)
+            for j, (g, w) in enumerate(zip(got, want)):
+                diff = bitwise_differences(g, w, nan_equal)
+                bad += ["output %d [%d]: pykc %r, numba %r" % (j, e, g[e], w[e]) for e in diff[:4]]
+                if len(diff) > 4:
+                    bad.append("output %d: %d differing elements" % (j, len(diff)))
+            print("%s %s (%s)" % ("PASS" if not bad else "FAIL", name, os.path.basename(path)))
+            for line in bad[:12]:
+                print("    " + line)
+            passed += not bad
+            failed += bool(bad)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
