@@ -96,6 +96,17 @@ void cg_emit_for(Cg *cg, const Node *node);
 void cg_emit_break(Cg *cg, const Node *node);
 void cg_emit_continue(Cg *cg, const Node *node);
 void cg_push_loop(Cg *cg, CgLoop *loop, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont);
+
+/* The blocks of a for loop, range or iterable: cg_for_begin makes them and
+ * leaves the builder in `cond`, which must branch to `body` or `else_bb`;
+ * cg_for_body emits the body (with break and continue) from `body`, where
+ * the target was just stored, and leaves the builder in `latch`, which must
+ * advance and branch back to `cond`; cg_emit_else_and_end finishes. */
+typedef struct ForBlocks {
+    LLVMBasicBlockRef cond, body, latch, end, else_bb;
+} ForBlocks;
+ForBlocks cg_for_begin(Cg *cg, const Node *node);
+void cg_for_body(Cg *cg, const Node *node, const ForBlocks *blocks);
 void cg_emit_else_and_end(Cg *cg, const NodeList *else_body, LLVMBasicBlockRef else_bb,
                           LLVMBasicBlockRef end_bb);
 

@@ -153,34 +153,22 @@ void cg_emit_for_iterable(Cg *cg, const Node *node)
             : cg_const_i64(cg, 0);
         LLVMBuildStore(cg->b, start, count);
     }
-    LLVMBasicBlockRef cond_bb = cg_block(cg, "for.cond");
-    LLVMBasicBlockRef body_bb = cg_block(cg, "for.body");
-    LLVMBasicBlockRef latch_bb = cg_block(cg, "for.latch");
-    LLVMBasicBlockRef end_bb = cg_block(cg, "for.end");
-    bool has_else = node->for_stmt.else_body.count > 0;
-    LLVMBasicBlockRef else_bb = has_else ? cg_block(cg, "for.else") : end_bb;
-    LLVMBuildBr(cg->b, cond_bb);
-    cg_enter(cg, cond_bb);
+    ForBlocks blocks = cg_for_begin(cg, node);
     LLVMValueRef more = has_next(cg, &src[0]);
     for (int i = 1; i < n; i++)
         more = LLVMBuildAnd(cg->b, more, has_next(cg, &src[i]), "");
-    LLVMBuildCondBr(cg->b, more, body_bb, else_bb);
-    cg_enter(cg, body_bb);
+    LLVMBuildCondBr(cg->b, more, blocks.body, blocks.else_bb);
+    cg_enter(cg, blocks.body);
     const Type *yields = is_enumerate || (iter->kind == NODE_CALL && iter->call.builtin == BUILTIN_ZIP)
         ? iter->type : src[0].elem;
     cg_emit_store(cg, node->for_stmt.target, yield_value(cg, iter, src, n, count), yields);
-    CgLoop loop;
-    cg_push_loop(cg, &loop, end_bb, latch_bb);
-    cg_emit_block(cg, &node->for_stmt.body);
-    cg_branch(cg, latch_bb);
-    cg->loop = loop.outer;
-    cg_enter(cg, latch_bb);
+    cg_for_body(cg, node, &blocks);
     for (int i = 0; i < n; i++)
         advance(cg, &src[i]);
     if (count) {
         LLVMValueRef c = LLVMBuildLoad2(cg->b, cg_i64(cg), count, "count");
         LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, c, cg_const_i64(cg, 1), "count.next"), count);
     }
-    LLVMBuildBr(cg->b, cond_bb);
-    cg_emit_else_and_end(cg, &node->for_stmt.else_body, else_bb, end_bb);
+    LLVMBuildBr(cg->b, blocks.cond);
+    cg_emit_else_and_end(cg, &node->for_stmt.else_body, blocks.else_bb, blocks.end);
 }

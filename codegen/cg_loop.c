@@ -164,28 +164,39 @@ void cg_emit_for(Cg *cg, const Node *node)
     LLVMTypeRef ity = cg_type(cg, r.type);
     LLVMValueRef iv_slot = cg_alloca(cg, ity, "iv");
     LLVMBuildStore(cg->b, r.start, iv_slot);
-    LLVMBasicBlockRef cond_bb = cg_block(cg, "for.cond");
-    LLVMBasicBlockRef body_bb = cg_block(cg, "for.body");
-    LLVMBasicBlockRef latch_bb = cg_block(cg, "for.latch");
-    LLVMBasicBlockRef end_bb = cg_block(cg, "for.end");
-    bool has_else = node->for_stmt.else_body.count > 0;
-    LLVMBasicBlockRef else_bb = has_else ? cg_block(cg, "for.else") : end_bb;
-    LLVMBuildBr(cg->b, cond_bb);
-    cg_enter(cg, cond_bb);
+    ForBlocks blocks = cg_for_begin(cg, node);
     LLVMValueRef iv = LLVMBuildLoad2(cg->b, ity, iv_slot, "iv");
-    LLVMBuildCondBr(cg->b, cg_range_test(cg, &r, iv), body_bb, else_bb);
-    cg_enter(cg, body_bb);
+    LLVMBuildCondBr(cg->b, cg_range_test(cg, &r, iv), blocks.body, blocks.else_bb);
+    cg_enter(cg, blocks.body);
     cg_emit_store(cg, node->for_stmt.target, iv, r.type);
-    CgLoop loop;
-    cg_push_loop(cg, &loop, end_bb, latch_bb);
-    cg_emit_block(cg, &node->for_stmt.body);
-    cg_branch(cg, latch_bb);
-    cg->loop = loop.outer;
-    cg_enter(cg, latch_bb);
+    cg_for_body(cg, node, &blocks);
     LLVMValueRef cur = LLVMBuildLoad2(cg->b, ity, iv_slot, "iv");
     LLVMBuildStore(cg->b, cg_range_next(cg, &r, cur), iv_slot);
-    LLVMBuildBr(cg->b, cond_bb);
-    cg_emit_else_and_end(cg, &node->for_stmt.else_body, else_bb, end_bb);
+    LLVMBuildBr(cg->b, blocks.cond);
+    cg_emit_else_and_end(cg, &node->for_stmt.else_body, blocks.else_bb, blocks.end);
+}
+
+ForBlocks cg_for_begin(Cg *cg, const Node *node)
+{
+    ForBlocks b;
+    b.cond = cg_block(cg, "for.cond");
+    b.body = cg_block(cg, "for.body");
+    b.latch = cg_block(cg, "for.latch");
+    b.end = cg_block(cg, "for.end");
+    b.else_bb = node->for_stmt.else_body.count > 0 ? cg_block(cg, "for.else") : b.end;
+    LLVMBuildBr(cg->b, b.cond);
+    cg_enter(cg, b.cond);
+    return b;
+}
+
+void cg_for_body(Cg *cg, const Node *node, const ForBlocks *blocks)
+{
+    CgLoop loop;
+    cg_push_loop(cg, &loop, blocks->end, blocks->latch);
+    cg_emit_block(cg, &node->for_stmt.body);
+    cg_branch(cg, blocks->latch);
+    cg->loop = loop.outer;
+    cg_enter(cg, blocks->latch);
 }
 
 void cg_emit_break(Cg *cg, const Node *node)

@@ -22,22 +22,14 @@ import warnings
 
 import numpy as np
 
+from pyk_gpu import array_args, load_numba as load_source
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "atomics.pyk")
 BLOCKS, TPB = 4, 64
 N = BLOCKS * TPB
 INTS = ["int32", "uint32", "int64", "uint64"]
 FLOATS = ["float32", "float64"]
-
-
-def array_args(cp, arrays):
-    """The ABI: per array its data pointer, shape, then strides in elements."""
-    args = []
-    for a in arrays:
-        args.append(a)
-        args.extend(np.int64(n) for n in a.shape)
-        args.extend(np.int64(s // a.itemsize) for s in a.strides)
-    return args
 
 
 def int_inputs(t, rng):
@@ -183,10 +175,7 @@ def load_numba():
     except Exception as e:
         print("NOTE: numba-cuda does not import (%s)" % e)
         return None
-    ns = {"__name__": "atomics"}
-    with open(SOURCE) as f:
-        exec(compile(f.read(), SOURCE, "exec"), ns)
-    return ns
+    return load_source(SOURCE, "atomics")
 
 
 def main():
@@ -205,7 +194,7 @@ def main():
         results = []
         for name, mod in runners:
             dev = [cp.asarray(a) for a in inp]
-            mod.get_function(kernel)((BLOCKS,), (TPB,), array_args(cp, dev))
+            mod.get_function(kernel)((BLOCKS,), (TPB,), array_args(dev))
             cp.cuda.runtime.deviceSynchronize()
             results.append((name, [cp.asnumpy(d) for d in dev]))
         if numba_ns is not None:
