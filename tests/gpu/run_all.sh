@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Compiles examples/*.pyk and the GPU test kernels (tests/gpu/*.pyk) with pykc
 # at -O3 and -O0, then runs them on a GPU: run_examples.py on each -O level's
-# examples, and each differential runner (semantics, math, intrinsics,
-# atomics, device_functions) on both builds of its kernels at once (Numba compiles its side
+# examples, and each differential runner (run_NAME.py for NAME.pyk)
+# on both builds of its kernels at once (Numba compiles its side
 # only once). Compiling needs pykc and no GPU; running needs a GPU,
 # CuPy (and numba-cuda for the comparison with Numba) and no pykc, so the
 # two halves can run on different machines:
@@ -97,9 +97,13 @@ run_all() {
     done
     # shellcheck disable=SC2086
     run_script "semantics -O3 -O0" python3 tests/gpu/run_semantics.py "$@" $ptxs
-    local suite
-    for suite in math intrinsics atomics device_functions loops_builtins; do
-        run_script "$suite -O3 -O0" python3 "tests/gpu/run_$suite.py" \
+    # Every other differential suite: tests/gpu/run_NAME.py checks NAME.pyk.
+    local runner suite
+    for runner in tests/gpu/run_*.py; do
+        suite=$(basename "${runner%.py}")
+        suite=${suite#run_}
+        case $suite in examples | semantics) continue ;; esac
+        run_script "$suite -O3 -O0" python3 "$runner" \
             "$outdir/O3/$suite.ptx" "$outdir/O0/$suite.ptx"
     done
     echo "run_all summary:$summary"
