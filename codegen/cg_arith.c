@@ -119,11 +119,17 @@ static LLVMValueRef float_floordiv(Cg *cg, LLVMValueRef x, LLVMValueRef y, const
 static LLVMValueRef float_binop(Cg *cg, BinOpKind op, LLVMValueRef a, LLVMValueRef b, const Type *t,
                                 const Node *at)
 {
+    bool fp16_op = op == BINOP_ADD || op == BINOP_SUB || op == BINOP_MUL || op == BINOP_TRUEDIV;
+    if (t == &type_float16_t && fp16_op)
+        return cg_fp16_binop(cg, op, a, b);     /* cuda_fp16.h's operators */
     switch (op) {
     case BINOP_ADD: return cg_contract(LLVMBuildFAdd(cg->b, a, b, ""));
     case BINOP_SUB: return cg_contract(LLVMBuildFSub(cg->b, a, b, ""));
     case BINOP_MUL: return cg_contract(LLVMBuildFMul(cg->b, a, b, ""));
-    case BINOP_TRUEDIV: return LLVMBuildFDiv(cg->b, a, b, "");
+    case BINOP_TRUEDIV:
+        if (t == &type_float32_t && cg->func && cg->func->jit.fastmath)
+            return cg_fast_fdividef(cg, a, b);
+        return LLVMBuildFDiv(cg->b, a, b, "");
     case BINOP_MOD: return float_mod(cg, a, b, t);
     case BINOP_FLOORDIV: return float_floordiv(cg, a, b, t);
     default: return cg_unsupported(cg, at, "this float operator");
@@ -163,7 +169,10 @@ LLVMValueRef cg_binop(Cg *cg, BinOpKind op, LLVMValueRef l, LLVMValueRef r, cons
 LLVMValueRef cg_unary(Cg *cg, UnaryOpKind op, LLVMValueRef v, const Type *t)
 {
     switch (op) {
-    case UNARY_NEG: return t->kind == TYPE_FLOAT ? LLVMBuildFNeg(cg->b, v, "") : LLVMBuildNeg(cg->b, v, "");
+    case UNARY_NEG:
+        if (t == &type_float16_t)
+            return cg_fp16_neg(cg, v);
+        return t->kind == TYPE_FLOAT ? LLVMBuildFNeg(cg->b, v, "") : LLVMBuildNeg(cg->b, v, "");
     case UNARY_INVERT: return LLVMBuildNot(cg->b, v, "");
     case UNARY_NOT: return LLVMBuildNot(cg->b, cg_truth(cg, v, t), "");
     case UNARY_POS: break;

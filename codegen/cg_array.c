@@ -53,8 +53,8 @@ LLVMValueRef cg_array_size(Cg *cg, LLVMValueRef arr, const Type *t)
 
 /* Index k as i64, a negative signed one wrapped once by shape[k]; for a
  * constant index the wrap is decided here. */
-static LLVMValueRef normalise_index(Cg *cg, LLVMValueRef v, const Type *t, const Node *node,
-                                    LLVMValueRef arr, int k)
+LLVMValueRef cg_array_index(Cg *cg, LLVMValueRef v, const Type *t, const Node *node,
+                            LLVMValueRef arr, int k)
 {
     const Type *i64 = t->kind == TYPE_INT && !t->is_signed ? &type_uint64_t : &type_int64_t;
     v = cg_convert(cg, v, t, i64);
@@ -75,23 +75,23 @@ static void emit_indices(Cg *cg, const Node *index, LLVMValueRef arr, int ndim, 
     if (index->kind == NODE_TUPLE) {
         for (int k = 0; k < ndim && k < index->tuple.elts.count; k++) {
             const Node *e = index->tuple.elts.items[k];
-            out[k] = normalise_index(cg, cg_emit_expr(cg, e), e->type, e, arr, k);
+            out[k] = cg_array_index(cg, cg_emit_expr(cg, e), e->type, e, arr, k);
         }
         return;
     }
     LLVMValueRef v = cg_emit_expr(cg, index);
     if (index->type->kind != TYPE_TUPLE) {
-        out[0] = normalise_index(cg, v, index->type, index, arr, 0);
+        out[0] = cg_array_index(cg, v, index->type, index, arr, 0);
         return;
     }
     for (int k = 0; k < ndim && k < index->type->count; k++) {
         LLVMValueRef e = LLVMBuildExtractValue(cg->b, v, (unsigned)k, "");
-        out[k] = normalise_index(cg, e, index->type->elts[k], NULL, arr, k);
+        out[k] = cg_array_index(cg, e, index->type->elts[k], NULL, arr, k);
     }
 }
 
 /* Element offset from the indices, by layout. */
-static LLVMValueRef element_offset(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx)
+LLVMValueRef cg_array_offset(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx)
 {
     int d = t->ndim;
     if (t->layout == LAYOUT_A) {
@@ -123,7 +123,7 @@ LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index, LLVMVa
     for (int k = 0; k < t->ndim; k++)
         if (!idx[k])
             idx[k] = cg_const_i64(cg, 0);
-    LLVMValueRef off = t->ndim > 0 ? element_offset(cg, t, arr, idx) : cg_const_i64(cg, 0);
+    LLVMValueRef off = t->ndim > 0 ? cg_array_offset(cg, t, arr, idx) : cg_const_i64(cg, 0);
     if (arr_out)
         *arr_out = arr;
     return LLVMBuildInBoundsGEP2(cg->b, cg_mem_type(cg, t->dtype), cg_array_data(cg, arr),

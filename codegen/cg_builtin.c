@@ -143,6 +143,7 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
     case BUILTIN_ABS: return emit_abs(cg, node);
     case BUILTIN_ROUND: return cg_emit_round(cg, node);
     case BUILTIN_DIVMOD: return cg_emit_divmod(cg, node);
+    case BUILTIN_PRINT: return cg_emit_print(cg, node);
     case BUILTIN_CAST:
         return cg_convert(cg, cg_emit_expr(cg, args->items[0]), args->items[0]->type, node->type);
     default:
@@ -150,6 +151,12 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
             return cg_emit_atomic(cg, node);
         if (cg_is_intrinsic_call(node))
             return cg_emit_intrinsic_call(cg, node);
+        if (cg_is_libdevice_call(node->call.builtin))
+            return cg_emit_libdevice_call(cg, node);
+        if (cg_is_cache_hint_call(node->call.builtin))
+            return cg_emit_cache_hint(cg, node);
+        if (cg_is_fp16_call(node))
+            return cg_emit_fp16_call(cg, node);
         return cg_emit_math_call(cg, node);
     }
 }
@@ -188,6 +195,8 @@ LLVMValueRef cg_emit_builtin_attr(Cg *cg, const Node *node)
         return cg_emit_intrinsic_attr(cg, node);
     if (b >= BUILTIN_THREADIDX_X && b <= BUILTIN_GRIDDIM_Z)
         return cg_convert(cg, emit_geometry(cg, b), &type_int32_t, node->type);
+    if (b >= BUILTIN_ARRAY_STRIDES && b <= BUILTIN_ARRAY_T)
+        return cg_emit_array_attr(cg, node);
     if ((b == BUILTIN_ARRAY_SHAPE || b == BUILTIN_ARRAY_SIZE || b == BUILTIN_ARRAY_NDIM)
         && node->attribute.value->type->kind == TYPE_ARRAY)
         return emit_array_attr(cg, node, b);

@@ -1,5 +1,6 @@
-/* Python builtins typed by sema/builtins_py.c: round(x) and divmod(a, b).
- * (pow(a, b) is a `**` BinOp by the time codegen sees it.) */
+/* Python builtins typed by sema/builtins_py.c: round(x) and divmod(a, b);
+ * round(x, ndigits) is cg_round.c's. (pow(a, b) is a `**` BinOp by the
+ * time codegen sees it.) */
 #include "cg_internal.h"
 
 /* round(x) for float32/float64: the nearest integer, ties to even (as C's
@@ -7,6 +8,8 @@
  * llvm.rint is PTX's cvt.rni; the conversion is then exact. */
 LLVMValueRef cg_emit_round(Cg *cg, const Node *node)
 {
+    if (node->call.args.count == 2)
+        return cg_emit_round_ndigits(cg, node);
     const Node *a = node->call.args.items[0];
     LLVMValueRef v = cg_emit_expr(cg, a);
     LLVMTypeRef ty = cg_type(cg, a->type);

@@ -58,7 +58,10 @@ static LLVMValueRef compare_values(Cg *cg, CmpOpKind op, LLVMValueRef l, LLVMVal
     switch (t->kind) {
     case TYPE_BOOL: return compare_bools(cg, op, l, r);
     case TYPE_INT: return LLVMBuildICmp(cg->b, int_predicate(op, t->is_signed), l, r, "cmp");
-    case TYPE_FLOAT: return LLVMBuildFCmp(cg->b, float_predicate(op), l, r, "cmp");
+    case TYPE_FLOAT:
+        if (t == &type_float16_t)
+            return cg_fp16_compare(cg, op, l, r);   /* != unordered, as __hneu */
+        return LLVMBuildFCmp(cg->b, float_predicate(op), l, r, "cmp");
     default: return cg_unsupported(cg, at, "comparing these values");
     }
 }

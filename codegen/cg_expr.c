@@ -45,13 +45,37 @@ static LLVMValueRef emit_tuple(Cg *cg, const Node *node)
     return v;
 }
 
+/* t[i] of a UniTuple with an index known only at run time: a negative i
+ * counts from the end, then a chain of selects picks the element (no
+ * memory). Numba raises IndexError for an index out of range, which ends
+ * the thread; here such an index gives element 0. */
+static LLVMValueRef emit_tuple_runtime_index(Cg *cg, const Node *node, LLVMValueRef tup)
+{
+    const Type *t = node->subscript.value->type;
+    const Node *index = node->subscript.index;
+    LLVMValueRef i = cg_convert(cg, cg_emit_expr(cg, index), index->type, &type_int64_t);
+    LLVMValueRef count = cg_const_i64(cg, t->count);
+    if (index->type->is_signed) {
+        LLVMValueRef negative = LLVMBuildICmp(cg->b, LLVMIntSLT, i, cg_const_i64(cg, 0), "");
+        i = LLVMBuildSelect(cg->b, negative, LLVMBuildAdd(cg->b, i, count, ""), i, "tuple.idx");
+    }
+    LLVMValueRef v = LLVMBuildExtractValue(cg->b, tup, 0, "");
+    for (int k = 1; k < t->count; k++) {
+        LLVMValueRef is_k = LLVMBuildICmp(cg->b, LLVMIntEQ, i, cg_const_i64(cg, k), "");
+        v = LLVMBuildSelect(cg->b, is_k, LLVMBuildExtractValue(cg->b, tup, (unsigned)k, ""), v, "");
+    }
+    return cg_convert(cg, v, t->elts[0], node->type);
+}
+
 /* t[k] of a tuple; sema requires k to be a constant integer (negative
- * counts from the end). */
+ * counts from the end), or any integer for a UniTuple. */
 static LLVMValueRef emit_tuple_index(Cg *cg, const Node *node)
 {
     const Type *t = node->subscript.value->type;
     const Node *index = node->subscript.index;
     LLVMValueRef tup = cg_emit_expr(cg, node->subscript.value);
+    if (index->konst.kind != CONST_INT)
+        return emit_tuple_runtime_index(cg, node, tup);
     int64_t k = index->konst.i < 0 ? index->konst.i + t->count : index->konst.i;
     if (k < 0 || k >= t->count)
         return cg_unsupported(cg, index, "a tuple index out of range");
@@ -65,6 +89,8 @@ static LLVMValueRef emit_subscript(Cg *cg, const Node *node)
     const Type *vt = node->subscript.value->type;
     if (vt->kind == TYPE_TUPLE)
         return emit_tuple_index(cg, node);
+    if (vt->kind == TYPE_ARRAY && node->type && node->type->kind == TYPE_ARRAY)
+        return cg_emit_array_view(cg, node);
     if (vt->kind != TYPE_ARRAY || node->subscript.index->kind == NODE_SLICE)
         return cg_unsupported(cg, node, "this subscript");
     LLVMValueRef ptr = cg_element_ptr(cg, node->subscript.value, node->subscript.index, NULL);

@@ -1,11 +1,15 @@
 /* Functions: a kernel becomes an externally visible void function named as
- * in Python and annotated as an nvvm kernel (a `.visible .entry`); a device
+ * in Python (an overload of a signature list: NAME__codes, see
+ * sema/overloads.c) and annotated as an nvvm kernel (a `.visible .entry`),
+ * with its @cuda.jit options as annotations and attributes; a device
  * function is internal (`.func`) and returns its return type. Parameters
  * follow the ABI (../shared/spec/abi.md): a scalar is one parameter of its
  * width (a kernel's bool is i8), an array is its data pointer, then ndim
  * shape values, then ndim strides. Device functions take arrays the same
  * flattened way, so one routine lowers both. Every local gets an alloca in
  * the entry block; mem2reg and SROA turn them into registers. */
+#include <string.h>
+
 #include "cg_internal.h"
 
 unsigned cg_param_slot_count(const Type *t)
@@ -62,16 +66,80 @@ static void name_params(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
     }
 }
 
-/* !nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}} makes f an .entry. */
-static void annotate_kernel(Cg *cg, LLVMValueRef fn)
+/* !nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}} makes f an .entry;
+ * "maxntidx", "minctasm", "maxclusterrank" and "maxnreg" give the PTX
+ * directives of launch_bounds and max_registers. */
+static void annotate(Cg *cg, LLVMValueRef fn, const char *key, int value)
 {
     LLVMMetadataRef ops[3] = {
         LLVMValueAsMetadata(fn),
-        LLVMMDStringInContext2(cg->ctx, "kernel", 6),
-        LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(cg->ctx), 1, false)),
+        LLVMMDStringInContext2(cg->ctx, key, strlen(key)),
+        LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(cg->ctx), (unsigned)value, false)),
     };
     LLVMMetadataRef node = LLVMMDNodeInContext2(cg->ctx, ops, 3);
     LLVMAddNamedMetadataOperand(cg->mod, "nvvm.annotations", LLVMMetadataAsValue(cg->ctx, node));
+}
+
+/* launch_bounds and max_registers (sema allows them on kernels only).
+ * NVVM calls the cluster limit "cluster_max_blocks"; LLVM's NVPTX back end
+ * reads "maxclusterrank", and emits .maxclusterrank from sm_90 on only. */
+static void annotate_kernel(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
+{
+    const JitOptions *jit = &fi->jit;
+    annotate(cg, fn, "kernel", 1);
+    if (jit->launch_max_threads)
+        annotate(cg, fn, "maxntidx", jit->launch_max_threads);
+    if (jit->launch_min_blocks)
+        annotate(cg, fn, "minctasm", jit->launch_min_blocks);
+    if (jit->launch_max_cluster)
+        annotate(cg, fn, "maxclusterrank", jit->launch_max_cluster);
+    if (jit->max_registers)
+        annotate(cg, fn, "maxnreg", jit->max_registers);
+}
+
+static void add_attribute(Cg *cg, LLVMValueRef fn, const char *name)
+{
+    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, kind, 0));
+}
+
+/* fastmath: float32 denormals flush to zero in this function (NVPTX then
+ * selects the .ftz instructions), as NVVM's -ftz=1 does. opt=False: LLVM
+ * leaves the function as generated (optnone needs noinline).
+ * inline="always": the inliner always inlines it. */
+static void add_attributes(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
+{
+    if (fi->jit.fastmath)
+        cg_set_ftz(cg, fn);
+    if (fi->jit.opt_off) {
+        add_attribute(cg, fn, "optnone");
+        add_attribute(cg, fn, "noinline");
+    } else if (fi->jit.always_inline && !fi->is_kernel)
+        add_attribute(cg, fn, "alwaysinline");
+}
+
+void cg_set_ftz(Cg *cg, LLVMValueRef fn)
+{
+    static const char key[] = "denormal-fp-math-f32", value[] = "preserve-sign,preserve-sign";
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(cg->ctx, key, sizeof key - 1, value, sizeof value - 1));
+}
+
+/* fastmath=True: Numba sets LLVM's `fast` flags on the function's float
+ * instructions (fadd fsub fmul fdiv frem fcmp) and its calls of LLVM's
+ * math intrinsics (numba/core/fastmathpass.py). Done once the body is
+ * generated, so every codegen file's float operations are covered. */
+static void set_fast_flags(LLVMValueRef fn)
+{
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst; inst = LLVMGetNextInstruction(inst)) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+            bool arith = op == LLVMFAdd || op == LLVMFSub || op == LLVMFMul || op == LLVMFDiv ||
+                         op == LLVMFRem || op == LLVMFCmp;
+            bool intrinsic = op == LLVMCall && LLVMGetIntrinsicID(LLVMGetCalledValue(inst)) != 0;
+            if ((arith || intrinsic) && LLVMCanValueUseFastMathFlags(inst))
+                LLVMSetFastMathFlags(inst, LLVMFastMathAll);
+        }
 }
 
 void cg_declare_func(Cg *cg, FuncInfo *fi)
@@ -84,9 +152,10 @@ void cg_declare_func(Cg *cg, FuncInfo *fi)
     LLVMTypeRef fty = LLVMFunctionType(ret, params, n, false);
     LLVMValueRef fn = LLVMAddFunction(cg->mod, cg_cstr(cg, fi->name), fty);
     if (fi->is_kernel)
-        annotate_kernel(cg, fn);
+        annotate_kernel(cg, fi, fn);
     else
         LLVMSetLinkage(fn, LLVMInternalLinkage);
+    add_attributes(cg, fi, fn);
     name_params(cg, fi, fn);
     fi->cg = fn;
 }
@@ -159,9 +228,13 @@ void cg_define_func(Cg *cg, FuncInfo *fi)
     LLVMPositionBuilderAtEnd(cg->alloca_b, entry);
     LLVMBasicBlockRef start = cg_block(cg, "start");
     cg_enter(cg, start);
+    cg_debug_begin_function(cg, fi);
     create_locals(cg, fi);
     store_params(cg, fi);
     cg_emit_block(cg, &fi->def->funcdef.body);
     finish_body(cg, fi);
     LLVMBuildBr(cg->alloca_b, start);
+    cg_debug_end_function(cg);
+    if (fi->jit.fastmath)
+        set_fast_flags(cg->fn);
 }

@@ -33,6 +33,7 @@ typedef struct CgShared {
 } CgShared;
 
 typedef struct CgLibdevice CgLibdevice;   /* cg_libdevice.c's state */
+typedef struct CgDebug CgDebug;           /* cg_debuginfo.c's state */
 
 typedef struct Cg {
     const CgOptions *options;
@@ -51,6 +52,7 @@ typedef struct Cg {
     CgShared *shared;            /* static shared arrays made so far */
     LLVMValueRef dynamic_smem;   /* the module's extern shared array, or NULL */
     CgLibdevice *libdevice;      /* NULL until a call needs libdevice */
+    CgDebug *debug;              /* NULL until a function needs line tables */
 } Cg;
 
 /* cg_types.c: types, constants, conversions */
@@ -86,6 +88,18 @@ void cg_define_func(Cg *cg, FuncInfo *fi);
 void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel,
                            LLVMTypeRef *out, unsigned *n);
 unsigned cg_param_slot_count(const Type *t);
+void cg_set_ftz(Cg *cg, LLVMValueRef fn);    /* fastmath's float32 flush to zero */
+
+/* cg_debuginfo.c: line tables (lineinfo=True or --lineinfo): a
+ * DISubprogram per function, and the builder's debug location set to each
+ * statement's line as it is lowered (cg_debug_at, a no-op in a function
+ * without line tables). cg_debug_finish completes the metadata before
+ * verification; cg_debug_dispose frees the DIBuilder. */
+void cg_debug_begin_function(Cg *cg, FuncInfo *fi);
+void cg_debug_end_function(Cg *cg);
+void cg_debug_at(Cg *cg, const Node *node);
+void cg_debug_finish(Cg *cg);
+void cg_debug_dispose(Cg *cg);
 void cg_append_args(Cg *cg, LLVMValueRef v, const Type *t, LLVMValueRef *out, unsigned *n);
 
 /* cg_stmt.c and cg_loop.c: statements */
@@ -126,7 +140,11 @@ void cg_emit_for_iterable(Cg *cg, const Node *node);
 
 /* cg_builtins_py.c: round(x), divmod(a, b) */
 LLVMValueRef cg_emit_round(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_round_ndigits(Cg *cg, const Node *node);   /* cg_round.c */
 LLVMValueRef cg_emit_divmod(Cg *cg, const Node *node);
+
+/* cg_print.c: print(...) as one vprintf call; returns NULL (None) */
+LLVMValueRef cg_emit_print(Cg *cg, const Node *node);
 
 /* cg_expr.c and cg_compare.c: expressions */
 LLVMValueRef cg_emit_expr(Cg *cg, const Node *node);
@@ -154,6 +172,14 @@ LLVMValueRef cg_array_make(Cg *cg, const Type *t, LLVMValueRef data,
 LLVMValueRef cg_array_size(Cg *cg, LLVMValueRef arr, const Type *t);
 LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index,
                             LLVMValueRef *arr_out);
+LLVMValueRef cg_array_index(Cg *cg, LLVMValueRef v, const Type *t, const Node *node,
+                            LLVMValueRef arr, int k);
+LLVMValueRef cg_array_offset(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx);
+
+/* cg_slice.c: a[index] that makes a view (slices, or fewer integers than
+ * dimensions); cg_array_attrs.c: a.strides, a.itemsize, a.nbytes, a.T */
+LLVMValueRef cg_emit_array_view(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_array_attr(Cg *cg, const Node *node);
 
 /* cg_builtin.c: cuda.* and Python builtins */
 LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node);
@@ -172,9 +198,29 @@ bool cg_is_intrinsic_call(const Node *node);
 LLVMValueRef cg_emit_intrinsic_call(Cg *cg, const Node *node);
 LLVMValueRef cg_emit_intrinsic_attr(Cg *cg, const Node *node);
 
+/* cg_libdevice_call.c: cuda.libdevice.NAME calls */
+bool cg_is_libdevice_call(int id);
+LLVMValueRef cg_emit_libdevice_call(Cg *cg, const Node *node);
+
+/* cg_cache_hints.c: cuda.ldca ... cuda.stwt */
+bool cg_is_cache_hint_call(int id);
+LLVMValueRef cg_emit_cache_hint(Cg *cg, const Node *node);
+
 /* cg_math.c: math.NAME calls, and float ** float */
 LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node);
 LLVMValueRef cg_float_pow(Cg *cg, LLVMValueRef base, LLVMValueRef exp, const Type *t, const Node *at);
+LLVMValueRef cg_fast_fdividef(Cg *cg, LLVMValueRef x, LLVMValueRef y);   /* fastmath float32 / */
+
+/* cg_fp16.c: float16 as numba-cuda computes it (through cuda_fp16.h):
+ * + - * / and unary -, comparisons, conversions to and from float16,
+ * math.NAME of a float16 (id a BUILTIN_MATH_*), cuda.fp16.NAME calls */
+LLVMValueRef cg_fp16_binop(Cg *cg, BinOpKind op, LLVMValueRef a, LLVMValueRef b);
+LLVMValueRef cg_fp16_neg(Cg *cg, LLVMValueRef v);
+LLVMValueRef cg_fp16_compare(Cg *cg, CmpOpKind op, LLVMValueRef a, LLVMValueRef b);
+LLVMValueRef cg_fp16_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
+LLVMValueRef cg_fp16_math(Cg *cg, int id, LLVMValueRef x);
+bool cg_is_fp16_call(const Node *node);
+LLVMValueRef cg_emit_fp16_call(Cg *cg, const Node *node);
 
 /* cg_libdevice.c: libdevice, read at the first call that needs it (`what`
  * names that call in the error if it cannot be: "'math.sin'"), linked by

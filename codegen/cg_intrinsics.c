@@ -2,9 +2,11 @@
  * registers (laneid, warpsize, lanemask_lt), barriers with a predicate,
  * syncwarp and fences, warp shuffles, votes and matches, and the bit and
  * float helpers, each lowered to the NVVM or LLVM intrinsic numba-cuda
- * uses; cuda.local.array is a per-thread alloca in the entry block.
+ * uses (nanosleep and breakpoint to its inline PTX), and x.bit_count();
+ * cuda.local.array is a per-thread alloca in the entry block.
  * Arguments arrive already converted to the types sema chose. */
 #include <stdio.h>
+#include <string.h>
 
 #include "cg_internal.h"
 
@@ -48,7 +50,8 @@ static LLVMValueRef emit_local_array(Cg *cg, const Node *node)
     }
     LLVMTypeRef ty = LLVMArrayType2(cg_mem_type(cg, t->dtype), (uint64_t)count);
     LLVMValueRef data = cg_alloca(cg, ty, "local");
-    LLVMSetAlignment(data, cg_align_of(cg, t->dtype));
+    int64_t align = sema_array_alignment(node);   /* alignment=N, checked by sema */
+    LLVMSetAlignment(data, align ? (unsigned)align : cg_align_of(cg, t->dtype));
     return cg_array_make(cg, t, data, dims, strides);
 }
 
@@ -199,7 +202,32 @@ static LLVMValueRef emit_sync(Cg *cg, const Node *node)
 bool cg_is_intrinsic_call(const Node *node)
 {
     int b = node->call.builtin;
-    return b >= BUILTIN_LOCAL_ARRAY && b <= BUILTIN_SELP;
+    return (b >= BUILTIN_LOCAL_ARRAY && b <= BUILTIN_SELP) || b == BUILTIN_NANOSLEEP || b == BUILTIN_BREAKPOINT ||
+           b == BUILTIN_BIT_COUNT;
+}
+
+/* nanosleep(ns) and breakpoint(): numba-cuda's inline PTX, which has side
+ * effects and so stays where it is written. */
+static LLVMValueRef emit_asm_statement(Cg *cg, const Node *node)
+{
+    bool sleep = node->call.builtin == BUILTIN_NANOSLEEP;
+    const char *text = sleep ? "nanosleep.u32 $0;" : "brkpt;";
+    const char *constraints = sleep ? "r" : "";
+    LLVMTypeRef i32 = i32_type(cg);
+    LLVMTypeRef fn_type = LLVMFunctionType(LLVMVoidTypeInContext(cg->ctx), &i32, sleep, false);
+    LLVMValueRef fn = LLVMGetInlineAsm(fn_type, text, strlen(text), constraints, strlen(constraints), true, false,
+                                       LLVMInlineAsmDialectATT, false);
+    LLVMValueRef ns = sleep ? arg(cg, node, 0) : NULL;
+    LLVMBuildCall2(cg->b, fn_type, fn, &ns, sleep, "");
+    return NULL;
+}
+
+/* x.bit_count(): llvm.ctpop of x, which is the attribute's base. */
+static LLVMValueRef emit_bit_count(Cg *cg, const Node *node)
+{
+    LLVMTypeRef ty = cg_type(cg, node->type);
+    LLVMValueRef x = cg_emit_expr(cg, node->call.func->attribute.value);
+    return cg_intrinsic(cg, "llvm.ctpop", &ty, 1, &x, 1);
 }
 
 LLVMValueRef cg_emit_intrinsic_call(Cg *cg, const Node *node)
@@ -220,6 +248,8 @@ LLVMValueRef cg_emit_intrinsic_call(Cg *cg, const Node *node)
     case BUILTIN_FFS: return emit_ffs(cg, node);
     case BUILTIN_FMA: return emit_fma(cg, node);
     case BUILTIN_CBRT: return emit_cbrt(cg, node);
+    case BUILTIN_NANOSLEEP: case BUILTIN_BREAKPOINT: return emit_asm_statement(cg, node);
+    case BUILTIN_BIT_COUNT: return emit_bit_count(cg, node);
     case BUILTIN_SELP: {
         LLVMValueRef p = arg(cg, node, 0), a = arg(cg, node, 1), b = arg(cg, node, 2);
         return LLVMBuildSelect(cg->b, p, a, b, "selp");

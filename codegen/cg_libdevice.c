@@ -184,6 +184,25 @@ static const char *reflect_query(LLVMValueRef call, size_t *len)
     return s;
 }
 
+/* libdevice's __nv_fast_* functions are called only from fastmath=True
+ * functions (cg_math.c), which NVVM compiles with -ftz=1: inside them
+ * __CUDA_FTZ is 1, and they flush float32 denormals as their callers do
+ * (the same denormal mode also lets the inliner inline them there). */
+static bool is_fast_variant(LLVMValueRef fn)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(fn, &len);
+    return len > strlen("__nv_fast_") && strncmp(name, "__nv_fast_", strlen("__nv_fast_")) == 0;
+}
+
+static int fast_reflect_value(Cg *cg, LLVMValueRef call, const char *query, size_t len)
+{
+    LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+    if (is_fast_variant(caller) && len == strlen("__CUDA_FTZ") && memcmp(query, "__CUDA_FTZ", len) == 0)
+        return 1;
+    return reflect_value(cg, query, len);
+}
+
 /* Replaces every call of the reflect function `name` by its answer. */
 static void answer_reflect(Cg *cg, const char *name)
 {
@@ -198,7 +217,7 @@ static void answer_reflect(Cg *cg, const char *name)
             return;
         size_t len = 0;
         const char *query = reflect_query(call, &len);
-        int answer = query ? reflect_value(cg, query, len) : 0;
+        int answer = query ? fast_reflect_value(cg, call, query, len) : 0;
         LLVMReplaceAllUsesWith(call, LLVMConstInt(i32, (unsigned long long)answer, true));
         LLVMInstructionEraseFromParent(call);
     }
@@ -223,8 +242,11 @@ static void link_on_demand(LLVMModuleRef libdevice)
 static void adopt_linked_functions(Cg *cg)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(cg->mod); fn; fn = LLVMGetNextFunction(fn))
-        if (!LLVMIsDeclaration(fn) && LLVMGetLinkage(fn) == LLVMLinkOnceODRLinkage)
+        if (!LLVMIsDeclaration(fn) && LLVMGetLinkage(fn) == LLVMLinkOnceODRLinkage) {
             LLVMSetLinkage(fn, LLVMInternalLinkage);
+            if (is_fast_variant(fn))
+                cg_set_ftz(cg, fn);
+        }
 }
 
 bool cg_libdevice_link(Cg *cg)

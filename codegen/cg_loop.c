@@ -53,10 +53,10 @@ void cg_emit_while(Cg *cg, const Node *node)
 }
 
 /* range(stop), range(start, stop), range(start, stop, step): the three
- * bounds, evaluated once before the loop, in the range's element type. */
-RangeBounds cg_range_bounds(Cg *cg, const Node *iter)
+ * bounds, evaluated once before the loop, in `type`. */
+static RangeBounds range_bounds_in(Cg *cg, const Node *iter, const Type *type)
 {
-    RangeBounds r = {iter->type->elem, NULL, NULL, NULL, NULL};
+    RangeBounds r = {type, NULL, NULL, NULL, NULL};
     const NodeList *args = &iter->call.args;
     LLVMValueRef v[3];
     for (int i = 0; i < args->count && i < 3; i++)
@@ -66,6 +66,55 @@ RangeBounds cg_range_bounds(Cg *cg, const Node *iter)
     r.step = args->count == 3 ? v[2] : cg_const_int(cg, r.type, 1);
     r.step_node = args->count == 3 ? args->items[2] : NULL;
     return r;
+}
+
+/* ... in the range's element type. */
+RangeBounds cg_range_bounds(Cg *cg, const Node *iter)
+{
+    return range_bounds_in(cg, iter, iter->type->elem);
+}
+
+/* Whether a range argument's value provably lies in [lo, hi]: a constant in
+ * it, or a value that was widened from a type whose every value is. */
+static bool arg_within(const Node *arg, int64_t lo, int64_t hi)
+{
+    if (arg->konst.kind == CONST_INT) {
+        bool as_unsigned = arg->type && type_is_int(arg->type) && !arg->type->is_signed;
+        if (as_unsigned)
+            return (uint64_t)arg->konst.i <= (uint64_t)hi && lo <= 0;
+        return arg->konst.i >= lo && arg->konst.i <= hi;
+    }
+    while (arg->kind == NODE_CONVERT && type_is_int(arg->type) && type_is_int(arg->convert.operand->type)
+           && arg->convert.operand->type->bits <= arg->type->bits)
+        arg = arg->convert.operand;
+    const Type *t = arg->type;
+    if (!t || !type_is_int(t))
+        return false;
+    if (t->is_signed)
+        return t->bits <= 32 && lo <= INT32_MIN && hi >= INT32_MAX;
+    /* uintN holds 0 .. 2^N - 1 */
+    return lo <= 0 && (t->bits == 64 ? false : (int64_t)((UINT64_C(1) << t->bits) - 1) <= hi);
+}
+
+/* The type the loop's counter can run in: a 64-bit range whose bounds all
+ * provably fit 32 bits (constants, or values widened from 32 bits or less)
+ * counts in 32 bits, as nvcc's loops do; NVPTX does 64-bit integer
+ * arithmetic in two 32-bit halves, so the loop control costs half as much.
+ * Every value of the counter lies between start and stop (cg_range_next
+ * never steps past stop), so it fits too, and the target receives it
+ * widened back: no result changes. */
+static const Type *counter_type(const Node *iter)
+{
+    const Type *elem = iter->type->elem;
+    if (elem->bits != 64)
+        return elem;
+    const NodeList *args = &iter->call.args;
+    int64_t lo = elem->is_signed ? INT32_MIN : 0;
+    int64_t hi = elem->is_signed ? INT32_MAX : (int64_t)UINT32_MAX;
+    for (int i = 0; i < args->count; i++)
+        if (!arg_within(args->items[i], lo, hi))
+            return elem;
+    return elem->is_signed ? &type_int32_t : &type_uint32_t;
 }
 
 /* The step when it is a compile-time constant: *out is set, true returned. */
@@ -160,7 +209,7 @@ void cg_emit_for(Cg *cg, const Node *node)
         cg_emit_for_iterable(cg, node);
         return;
     }
-    RangeBounds r = cg_range_bounds(cg, iter);
+    RangeBounds r = range_bounds_in(cg, iter, counter_type(iter));
     LLVMTypeRef ity = cg_type(cg, r.type);
     LLVMValueRef iv_slot = cg_alloca(cg, ity, "iv");
     LLVMBuildStore(cg->b, r.start, iv_slot);

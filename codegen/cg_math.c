@@ -11,7 +11,11 @@
  * is emitted instead: it selects the same PTX instruction, so the results
  * are the same bits, and the module needs no libdevice. degrees and radians
  * multiply by a constant of the result type, as Numba's mathimpl does; on
- * an integer, isnan and isinf are False and isfinite True. */
+ * an integer, isnan and isinf are False and isfinite True.
+ *
+ * In a fastmath=True function, float32 cos sin tan exp log log2 log10 pow
+ * (and float32 ** float32) call the __nv_fast_* variants and float32 sqrt
+ * is sqrt.approx.ftz, as under numba-cuda's fastmath. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -75,6 +79,35 @@ static LLVMValueRef call_libdevice(Cg *cg, const Node *at, const char *what, con
     return LLVMBuildCall2(cg->b, fn_type, fn, args, n, "");
 }
 
+/* fastmath=True: float32 cos sin tan exp log log2 log10 pow call
+ * libdevice's __nv_fast_* (numba-cuda's mathimpl.py unarys_fastmath and
+ * binarys_fastmath); the stem of the function to call. */
+static const char *fast_stem(Cg *cg, const char *stem, const Type *t)
+{
+    static const char *const fast[] = {"cos", "sin", "tan", "exp", "log", "log2", "log10", "pow"};
+    if (t != &type_float32_t || !cg->func || !cg->func->jit.fastmath)
+        return stem;
+    for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++)
+        if (strcmp(stem, fast[i]) == 0)
+            return arena_printf(&cg->arena, "fast_%s", stem);
+    return stem;
+}
+
+/* fastmath float32 x / y: Numba calls __nv_fast_fdividef, which under
+ * NVVM's -ftz=1 is div.approx.ftz.f32; the intrinsic needs no libdevice. */
+LLVMValueRef cg_fast_fdividef(Cg *cg, LLVMValueRef x, LLVMValueRef y)
+{
+    LLVMValueRef args[2] = {x, y};
+    return cg_intrinsic(cg, "llvm.nvvm.div.approx.ftz.f", NULL, 0, args, 2);
+}
+
+/* fastmath float32 math.sqrt: libdevice's __nv_sqrtf under -ftz=1
+ * -prec-sqrt=0 is sqrt.approx.ftz.f32. */
+static LLVMValueRef fast_sqrt(Cg *cg, LLVMValueRef x)
+{
+    return cg_intrinsic(cg, "llvm.nvvm.sqrt.approx.ftz.f", NULL, 0, &x, 1);
+}
+
 static const char *quoted_name(Cg *cg, Builtin id)
 {
     return arena_printf(&cg->arena, "'%s'", sema_builtin_spelling(id));
@@ -84,7 +117,7 @@ static const char *quoted_name(Cg *cg, Builtin id)
 LLVMValueRef cg_float_pow(Cg *cg, LLVMValueRef base, LLVMValueRef exp, const Type *t, const Node *at)
 {
     LLVMValueRef args[2] = {base, exp};
-    return call_libdevice(cg, at, "'**' with a float exponent", "pow", t, args, 2);
+    return call_libdevice(cg, at, "'**' with a float exponent", fast_stem(cg, "pow", t), t, args, 2);
 }
 
 /* math.isnan(x), isinf(x), isfinite(x): |x| compared with infinity, as
@@ -164,17 +197,23 @@ LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node)
     LLVMValueRef args[2];
     const Type *types[2];
     unsigned n = emit_args(cg, node, how, args, types);
+    if (node->type == &type_float16_t)
+        return cg_fp16_math(cg, id, args[0]);   /* numba-cuda's fp16.py: hsin ... */
     switch (how) {
     case LOWER_PREDICATE: return emit_predicate(cg, id, args[0], types[0]);
     case LOWER_TWO_RESULTS: return emit_two_results(cg, node, name, args[0]);
     case LOWER_SCALE: return emit_scale(cg, id, args[0], node->type);
-    case LOWER_INTRINSIC: return emit_intrinsic(cg, name, args, n, node->type);
+    case LOWER_INTRINSIC:
+        if (id == BUILTIN_MATH_SQRT && node->type == &type_float32_t && cg->func && cg->func->jit.fastmath)
+            return fast_sqrt(cg, args[0]);
+        return emit_intrinsic(cg, name, args, n, node->type);
     case LOWER_POW:
         if (type_is_int(types[1]))
             name = "powi";
         /* fall through */
     case LOWER_LIBDEVICE:
-        return call_libdevice(cg, node, quoted_name(cg, id), name, node->type, args, n);
+        return call_libdevice(cg, node, quoted_name(cg, id), fast_stem(cg, name, node->type), node->type,
+                              args, n);
     }
     return cg_unsupported(cg, node, "this call");
 }

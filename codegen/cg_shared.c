@@ -3,7 +3,8 @@
  * (`.shared` in PTX), and its array value has that constant shape and
  * row-major strides. A size of 0 is the launch's dynamic shared memory: one
  * extern `.shared` array for the module (CUDA gives every such declaration
- * the same address), whose length is %dynamic_smem_size over the item size. */
+ * the same address, so all of them alias, whatever their dtypes, as in
+ * Numba), whose length is %dynamic_smem_size over the item size. */
 #include "cg_internal.h"
 
 static const SharedArray *find_entry(Cg *cg, const Node *call)
@@ -26,7 +27,8 @@ static LLVMValueRef static_global(Cg *cg, const SharedArray *sa, const Type *t, 
     LLVMValueRef g = LLVMAddGlobalInAddressSpace(cg->mod, ty, name, CG_AS_SHARED);
     LLVMSetLinkage(g, LLVMInternalLinkage);
     LLVMSetInitializer(g, LLVMGetUndef(ty));
-    LLVMSetAlignment(g, cg_align_of(cg, t->dtype));
+    int64_t align = sema_array_alignment(sa->call);   /* alignment=N, checked by sema */
+    LLVMSetAlignment(g, align ? (unsigned)align : cg_align_of(cg, t->dtype));
     CgShared *s = ARENA_NEW(&cg->arena, CgShared);
     *s = (CgShared){sa->call, g, cg->shared};
     cg->shared = s;
@@ -46,7 +48,9 @@ static LLVMValueRef static_shared(Cg *cg, const SharedArray *sa, const Type *t)
     return cg_array_make(cg, t, static_global(cg, sa, t, count), shape, strides);
 }
 
-/* %dynamic_smem_size has no intrinsic: one mov reads it. */
+/* %dynamic_smem_size has no intrinsic in LLVM 19: one mov reads it. The
+ * register is constant for the launch, so the read touches no memory
+ * (memory(none)): repeated reads merge, unused ones go. */
 static LLVMValueRef dynamic_smem_size(Cg *cg)
 {
     static const char text[] = "mov.u32 $0, %dynamic_smem_size;";
@@ -54,10 +58,15 @@ static LLVMValueRef dynamic_smem_size(Cg *cg)
     LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, false);
     LLVMValueRef asm_fn = LLVMGetInlineAsm(fty, text, sizeof text - 1, "=r", 2, false, false,
                                            LLVMInlineAsmDialectATT, false);
-    return LLVMBuildCall2(cg->b, fty, asm_fn, NULL, 0, "dynamic_smem_size");
+    LLVMValueRef call = LLVMBuildCall2(cg->b, fty, asm_fn, NULL, 0, "dynamic_smem_size");
+    unsigned memory = LLVMGetEnumAttributeKindForName("memory", 6);
+    LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, memory, 0));
+    return call;
 }
 
-static LLVMValueRef dynamic_shared(Cg *cg, const Type *t)
+/* The one extern array serves every call site, so it takes the largest
+ * alignment= asked for (16 at least). */
+static LLVMValueRef dynamic_shared(Cg *cg, const Node *node, const Type *t)
 {
     if (!cg->dynamic_smem) {
         LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(cg->ctx), 0);
@@ -65,6 +74,9 @@ static LLVMValueRef dynamic_shared(Cg *cg, const Type *t)
         LLVMSetLinkage(cg->dynamic_smem, LLVMExternalLinkage);
         LLVMSetAlignment(cg->dynamic_smem, 16);
     }
+    int64_t align = sema_array_alignment(node);
+    if (align > LLVMGetAlignment(cg->dynamic_smem))
+        LLVMSetAlignment(cg->dynamic_smem, (unsigned)align);
     LLVMValueRef bytes = LLVMBuildZExt(cg->b, dynamic_smem_size(cg), cg_i64(cg), "");
     int64_t item = type_store_size(t->dtype);
     LLVMValueRef len = LLVMBuildUDiv(cg->b, bytes, cg_const_i64(cg, item), "");
@@ -81,6 +93,6 @@ LLVMValueRef cg_emit_shared_array(Cg *cg, const Node *node)
         return t ? LLVMGetPoison(cg_type(cg, t)) : NULL;
     }
     if (sa->bytes == 0 && t->ndim == 1)
-        return dynamic_shared(cg, t);
+        return dynamic_shared(cg, node, t);
     return static_shared(cg, sa, t);
 }

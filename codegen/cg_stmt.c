@@ -144,6 +144,7 @@ static void emit_expr_stmt(Cg *cg, const Node *node)
 
 static void emit_stmt(Cg *cg, const Node *node)
 {
+    cg_debug_at(cg, node);
     switch (node->kind) {
     case NODE_ASSIGN: emit_assign(cg, node); break;
     case NODE_AUG_ASSIGN: emit_aug_assign(cg, node); break;

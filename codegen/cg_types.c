@@ -61,10 +61,14 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     return LLVMVoidTypeInContext(cg->ctx);
 }
 
+/* In memory and kernel parameters bool is i8, and float16 is i16 (as in
+ * Numba's data model), so a float16 kernel parameter is one .u16. */
 LLVMTypeRef cg_mem_type(Cg *cg, const Type *t)
 {
     if (t->kind == TYPE_BOOL)
         return LLVMInt8TypeInContext(cg->ctx);
+    if (t == &type_float16_t)
+        return LLVMInt16TypeInContext(cg->ctx);
     return cg_type(cg, t);
 }
 
@@ -159,6 +163,8 @@ static LLVMValueRef scalar_to_number(Cg *cg, LLVMValueRef v, const Type *from, c
 {
     LLVMTypeRef dst = cg_type(cg, to);
     bool from_signed = from->kind == TYPE_INT && from->is_signed;
+    if (from == &type_float16_t || to == &type_float16_t)
+        return cg_fp16_convert(cg, v, from, to);
     if (from->kind != TYPE_FLOAT && to->kind == TYPE_INT) {
         if (from->kind == TYPE_BOOL)
             return LLVMBuildZExt(cg->b, v, dst, "");
@@ -223,9 +229,12 @@ LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to
     return LLVMGetPoison(cg_type(cg, to));
 }
 
-/* bool is i8 (0 or 1) in memory and parameters, i1 in registers. */
+/* bool is i8 (0 or 1) in memory and parameters, i1 in registers; float16
+ * is i16 in memory and parameters, half in registers. */
 LLVMValueRef cg_to_mem(Cg *cg, LLVMValueRef v, const Type *t)
 {
+    if (t == &type_float16_t)
+        return LLVMBuildBitCast(cg->b, v, LLVMInt16TypeInContext(cg->ctx), "");
     if (t->kind != TYPE_BOOL)
         return v;
     return LLVMBuildZExt(cg->b, v, LLVMInt8TypeInContext(cg->ctx), "");
@@ -233,6 +242,8 @@ LLVMValueRef cg_to_mem(Cg *cg, LLVMValueRef v, const Type *t)
 
 LLVMValueRef cg_from_mem(Cg *cg, LLVMValueRef v, const Type *t)
 {
+    if (t == &type_float16_t)
+        return LLVMBuildBitCast(cg->b, v, LLVMHalfTypeInContext(cg->ctx), "");
     if (t->kind != TYPE_BOOL)
         return v;
     return LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, false), "");

@@ -1,6 +1,7 @@
 /* Codegen's entry points: sets up the NVPTX target machine and the module,
- * generates every function of the SemaModule (cg_func.c), links libdevice
- * if a call needs it (cg_libdevice.c), verifies the IR,
+ * generates every function of the SemaModule (cg_func.c, with the options
+ * of its @cuda.jit), links libdevice if a call needs it (cg_libdevice.c),
+ * completes the line tables (cg_debuginfo.c), verifies the IR,
  * runs the new pass manager's default<On> pipeline and prints the result as
  * PTX (through a memory buffer) or as LLVM IR. The caller gets a malloc'd
  * copy; every LLVM object is disposed here, in reverse order of creation. */
@@ -136,6 +137,7 @@ static char *finish(Cg *cg, LLVMTargetMachineRef tm, const CgOptions *opt, size_
 {
     if (!cg_libdevice_link(cg))
         return NULL;
+    cg_debug_finish(cg);
     char *message = NULL;
     if (LLVMVerifyModule(cg->mod, LLVMReturnStatusAction, &message)) {
         ice(cg->diag, "invalid LLVM IR", message);
@@ -165,6 +167,7 @@ static void cg_init(Cg *cg, Diag *diag, LLVMTargetMachineRef tm, const char *nam
 static void cg_dispose(Cg *cg)
 {
     cg_libdevice_dispose(cg);
+    cg_debug_dispose(cg);
     LLVMDisposeBuilder(cg->alloca_b);
     LLVMDisposeBuilder(cg->b);
     LLVMDisposeModule(cg->mod);

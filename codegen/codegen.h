@@ -23,6 +23,8 @@ typedef struct CgOptions {
     const char *libdevice;     /* --libdevice: libdevice.10.bc's path; NULL:
                                   $CUDA_HOME's, then /usr/local/cuda's. Read
                                   only if the module calls a libdevice function */
+    bool lineinfo;             /* --lineinfo: line tables for every function,
+                                  as lineinfo=True gives one function */
 } CgOptions;
 
 #define CG_DEFAULT_ARCH "sm_80"

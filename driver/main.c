@@ -9,9 +9,11 @@
 #include "../base/arena.h"
 #include "../base/diag.h"
 #include "../codegen/codegen.h"
+#include "../codegen/launch_facts.h"
 #include "../lexer/lexer.h"
 #include "../parser/parser.h"
 #include "../sema/sema.h"
+#include "emit_header.h"
 #include "options.h"
 #include "output.h"
 
@@ -27,7 +29,20 @@ static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
     const char *path = options->output;
     if (!path)
         path = output_default_name(arena, options->input,
-                                   codegen.emit == CG_EMIT_LLVM ? ".ll" : ".ptx");
+                                   codegen.emit == CG_EMIT_LLVM ? ".ll"
+                                   : options->emit_header      ? ".h"
+                                                               : ".ptx");
+    if (codegen.emit == CG_EMIT_PTX) {
+        /* Every PTX pykc writes, embedded in a header or not, carries its
+         * kernels' launch facts (codegen/launch_facts.h). */
+        const char *ptx = cg_splice_launch_facts(arena, module, text, len, &len);
+        free(text);
+        text = NULL;
+        if (!options->emit_header)
+            return output_write(diag, path, ptx, len);
+        if (!emit_header(arena, diag, module, options->input, ptx, len, &text, &len))
+            return false;
+    }
     bool ok = output_write(diag, path, text, len);
     free(text);
     return ok;
@@ -53,7 +68,8 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
         ast_dump(stdout, module);
         return true;
     }
-    SemaOptions sema_options = {options->sigs, options->sig_count};
+    SemaOptions sema_options = {.sigs = options->sigs, .sig_count = options->sig_count,
+                                .weak_scalars = options->weak_scalars};
     SemaModule checked;
     if (!sema_check_module(arena, diag, module, &sema_options, &checked))
         return false;

@@ -15,17 +15,25 @@ void options_print_help(FILE *out)
         "options:\n"
         "  -o FILE              write the output to FILE ('-' for standard output);\n"
         "                       default: FILE with its extension replaced by .ptx\n"
-        "                       (or .ll with --emit=llvm)\n"
-        "  --emit=ptx|llvm      what to write: PTX (default) or optimised LLVM IR\n"
+        "                       (or .ll with --emit=llvm, .h with --emit=header)\n"
+        "  --emit=ptx|llvm|header\n"
+        "                       what to write: PTX (default), optimised LLVM IR, or a\n"
+        "                       C header embedding the PTX with typed launchers per\n"
+        "                       kernel (docs/runtime.md)\n"
         "  --arch=sm_XX         target architecture (default " CG_DEFAULT_ARCH ")\n"
         "  -O0 -O1 -O2 -O3      optimisation level (default -O3)\n"
         "  --sig NAME=SIG       the signature of a kernel written without one, as\n"
         "                       Numba spells it: --sig 'add=void(float32[:], int64)'\n"
         "  --libdevice PATH     the CUDA toolkit's libdevice.10.bc, which math functions\n"
         "                       need (default: under $CUDA_HOME, else /usr/local/cuda)\n"
+        "  --lineinfo           line tables (.loc) in every function's PTX, as\n"
+        "                       @cuda.jit(lineinfo=True) gives one function\n"
         "  --dump-tokens        print the lexer's tokens and stop\n"
         "  --dump-ast           print the syntax tree as parsed and stop\n"
         "  --dump-types         print the syntax tree with types after checking, and stop\n"
+        "  --weak-scalars       type float literals and int-to-float promotions by\n"
+        "                       the float operand (float32 * 2.0 is float32), not\n"
+        "                       Numba's float64 (docs/language.md 7.18)\n"
         "  -Werror              make warnings errors\n"
         "  -Wno-NAME            silence warning NAME (docs/diagnostics.md lists them)\n"
         "  --help               print this help\n"
@@ -82,12 +90,15 @@ static bool parse_opt_level(Diag *diag, const char *arg, Options *options)
 
 static bool parse_emit(Diag *diag, const char *value, Options *options)
 {
+    options->emit_header = strcmp(value, "header") == 0;
     if (strcmp(value, "ptx") == 0)
         options->codegen.emit = CG_EMIT_PTX;
     else if (strcmp(value, "llvm") == 0)
         options->codegen.emit = CG_EMIT_LLVM;
+    else if (strcmp(value, "header") == 0)
+        options->codegen.emit = CG_EMIT_PTX;
     else {
-        diag_error_plain(diag, "unknown --emit kind '%s' (use ptx or llvm)", value);
+        diag_error_plain(diag, "unknown --emit kind '%s' (use ptx, llvm or header)", value);
         return false;
     }
     return true;
@@ -137,12 +148,16 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
         return (value = option_value(diag, argc, argv, i, "--sig")) && parse_sig(arena, diag, value, options);
     } else if (is_option(arg, "--libdevice")) {
         return (options->codegen.libdevice = option_value(diag, argc, argv, i, "--libdevice")) != NULL;
+    } else if (strcmp(arg, "--lineinfo") == 0) {
+        options->codegen.lineinfo = true;
     } else if (strcmp(arg, "--dump-tokens") == 0) {
         options->dump = DUMP_TOKENS;
     } else if (strcmp(arg, "--dump-ast") == 0) {
         options->dump = DUMP_AST;
     } else if (strcmp(arg, "--dump-types") == 0) {
         options->dump = DUMP_TYPES;
+    } else if (strcmp(arg, "--weak-scalars") == 0) {
+        options->weak_scalars = true;
     } else if (strcmp(arg, "-Werror") == 0) {
         options->warnings_are_errors = true;
     } else if (strncmp(arg, "-Wno-", 5) == 0 && arg[5]) {

@@ -29,10 +29,12 @@ typedef struct Options {
     const char *output;          /* NULL: derived from input; "-": stdout */
     DumpStage dump;
     CgOptions codegen;
+    bool emit_header;            /* --emit=header: codegen.emit is PTX, written as a C header */
     SigOverride *sigs;           /* --sig NAME=SIGNATURE, in order */
     int sig_count;
     const char **disabled_warnings;  /* -Wno-NAME, NULL-terminated */
     bool warnings_are_errors;        /* -Werror */
+    bool weak_scalars;               /* --weak-scalars: NEP 50-style literals */
 } Options;
 
 /* Fills *options from argv. Reports problems with diag_error_plain and

@@ -182,7 +182,7 @@ static int end_number(Scanner *s, const char *start, int kind, int base)
     if (base == 10 && (next == 'j' || next == 'J')) {
         s->cursor++;
         diag_error(s->diag, span_at(s->src, start, s->cursor),
-                   "complex literals are not supported in kernels");
+                   "complex numbers are not supported by pykc yet");
         return kind;
     }
     if (is_name_char(next))

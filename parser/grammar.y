@@ -372,8 +372,8 @@ strings(A) ::= strings(A) STRING(T).            { parse_string_concat(ps, A, T);
 
 /* Displays and comprehensions: recognised whole, reported by name. */
 atom(A) ::= LPAREN(L) expr comp_for RPAREN(R).  { A = parse_unsupported(ps, span_join(L.span, R.span), "generator expressions are not supported in kernels"); }
-atom(A) ::= LBRACKET(L) RBRACKET(R).            { A = parse_unsupported(ps, span_join(L.span, R.span), "list displays are not supported in kernels"); }
-atom(A) ::= LBRACKET(L) exprs RBRACKET(R).      { A = parse_unsupported(ps, span_join(L.span, R.span), "list displays are not supported in kernels"); }
+atom(A) ::= LBRACKET(L) RBRACKET(R).            { A = parse_list_display(ps, L, NULL, R); }
+atom(A) ::= LBRACKET(L) exprs(E) RBRACKET(R).   { A = parse_list_display(ps, L, E, R); }
 atom(A) ::= LBRACKET(L) expr comp_for RBRACKET(R).  { A = parse_unsupported(ps, span_join(L.span, R.span), "list comprehensions are not supported in kernels"); }
 atom(A) ::= LBRACE(L) RBRACE(R).                { A = parse_unsupported(ps, span_join(L.span, R.span), "dict displays are not supported in kernels"); }
 atom(A) ::= LBRACE(L) dict_items RBRACE(R).     { A = parse_unsupported(ps, span_join(L.span, R.span), "dict displays are not supported in kernels"); }

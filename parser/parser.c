@@ -536,6 +536,23 @@ Node *parse_unsupported(ParseState *ps, Span at, const char *message)
     return ast_name(ps->arena, at, (Str){"", 0});
 }
 
+/* [a, b]: only a decorator's signature list (@cuda.jit(["sig1", "sig2"]))
+ * may be a list; it becomes a Tuple spanning the brackets, of its elements.
+ * (An unparenthesised tuple starts where its first element does.) */
+Node *parse_list_display(ParseState *ps, Token open, Node *inner, Token close)
+{
+    Span span = span_join(open.span, close.span);
+    if (ps->line_first != TOK_AT)
+        return parse_unsupported(ps, span, "list displays are not supported in kernels");
+    NodeList elts = {0};
+    if (inner && inner->kind == NODE_TUPLE && inner->tuple.elts.count &&
+        inner->span.begin == inner->tuple.elts.items[0]->span.begin)
+        elts = inner->tuple.elts;
+    else if (inner)
+        elts = ast_list_of(ps->arena, inner);
+    return ast_tuple(ps->arena, span, elts);
+}
+
 Node *parse_int(ParseState *ps, Token token)
 {
     return ast_int(ps->arena, token.span, lex_int_value(token));

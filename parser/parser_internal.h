@@ -72,6 +72,7 @@ Node *parse_for(ParseState *ps, Token kw, Node *target, Node *iter,
  * supported in kernels") at `at` and returns a placeholder for it: a Name
  * with an empty id, which the rest of the parse accepts anywhere. */
 Node *parse_unsupported(ParseState *ps, Span at, const char *message);
+Node *parse_list_display(ParseState *ps, Token open, Node *inner, Token close);
 
 /* The lemon parser (generated grammar.c; the parse_grammar_ helpers are in
  * grammar.y's %code block, next to the tables they read). */

@@ -66,7 +66,9 @@ static const Type *resolve(FuncCtx *ctx, Node *call, Builtin id, const OpSignatu
 #define SIG2(r, a, b) {(r), {(a), (b)}, 2}
 
 /* round(x): float32 and float64 give int64 (intp), rounding half to even;
- * round(x, ndigits) keeps x's float type. */
+ * round(x, ndigits) keeps x's float type, with ndigits an intp. As in
+ * Numba's ConcreteTemplate, other numbers convert to these (an int x to
+ * float64, a float ndigits to intp, truncated); complex numbers do not. */
 Value sema_check_round(FuncCtx *ctx, Node *call)
 {
     static const OpSignature unary[] = {
@@ -78,10 +80,6 @@ Value sema_check_round(FuncCtx *ctx, Node *call)
     };
     if (!scalar_args(ctx, call, BUILTIN_ROUND, 1, 2))
         return sema_value_error();
-    if (call->call.args.count == 2) {
-        sema_report(ctx, call->span, "round(x, ndigits) is not supported by pykc yet");
-        return sema_value_error();
-    }
     bool one = call->call.args.count == 1;
     const Type *type = resolve(ctx, call, BUILTIN_ROUND, one ? unary : binary, 2);
     return type ? runtime(call, type) : sema_value_error();

@@ -232,6 +232,8 @@ static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
                     "the host, or make it a @cuda.jit(device=True) function", STR_ARG(callee->name));
         return sema_value_error();
     }
+    if (callee->overload_count && !(callee = sema_pick_overload(ctx, call, callee)))
+        return sema_value_error();
     if (callee->is_generic)
         return sema_check_generic_call(ctx, call, callee);
     if (!callee->param_types || !expect_args(ctx, call, callee->param_count, callee->param_count))
@@ -276,6 +278,7 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     case BUILTIN_ROUND: return sema_check_round(ctx, call);
     case BUILTIN_POW: return sema_check_pow(ctx, call);
     case BUILTIN_DIVMOD: return sema_check_divmod(ctx, call);
+    case BUILTIN_PRINT: return sema_check_print(ctx, call);
     case CALLABLE_INT:
     case CALLABLE_FLOAT:
     case CALLABLE_BOOL: return check_cast(ctx, call, NULL, id);
@@ -289,6 +292,14 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
         return sema_check_intrinsic_call(ctx, call, (Builtin)id);
     if (sema_is_atomic_builtin(id))
         return sema_check_atomic(ctx, call, (Builtin)id);
+    if (sema_is_fp16_builtin(id))
+        return sema_check_fp16_call(ctx, call, (Builtin)id);
+    if (sema_is_libdevice_builtin(id))
+        return sema_check_libdevice_call(ctx, call, (Builtin)id);
+    if (sema_is_cache_hint_builtin(id))
+        return sema_check_cache_hint(ctx, call, (Builtin)id);
+    if (sema_is_operator_builtin(id))
+        return sema_check_operator_call(ctx, call, (Builtin)id);
     sema_report(ctx, call->span, "this cannot be called here");
     return sema_value_error();
 }
@@ -303,6 +314,9 @@ static Value check_args_only(FuncCtx *ctx, Node *call)
 
 Value sema_check_call(FuncCtx *ctx, Node *call)
 {
+    Value method;
+    if (sema_check_bit_count(ctx, call, &method))
+        return method;
     Value f = sema_check_expr(ctx, call->call.func);
     switch (f.kind) {
     case VAL_TYPE: return check_cast(ctx, call, f.type, 0);

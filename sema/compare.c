@@ -4,6 +4,7 @@
  * type in pair_types rather than converting operands. `x is None` and
  * `x is not None` fold to constants, as a value here is never None. */
 #include "sema_internal.h"
+#include "weak_scalars.h"
 
 /* Does evaluating the node have an effect (a call: an atomic, a device
  * function)? Folding such a node to a constant would drop the effect. */
@@ -70,6 +71,7 @@ static bool check_pair(FuncCtx *ctx, Node *node, int i, ConstValue *result)
                     left->type->name, right->type->name, ast_cmpop_spelling(op));
         return false;
     }
+    sema_weaken_operands(ctx, BINOP_ADD, true, left, right, &sig);
     node->compare.pair_types[i] = sig.args[0];
     ConstValue x, y;
     if (left->konst.kind && right->konst.kind &&

@@ -10,7 +10,9 @@
 typedef struct Jit {
     Node *decorator;          /* the @cuda.jit expression */
     Node *signature;          /* its positional argument, if any */
+    NodeList *signatures;     /* a list or tuple of several signatures, if so */
     bool device;
+    JitOptions options;       /* the keywords: options.c */
 } Jit;
 
 static bool is_jit(Sema *sema, const Node *expr)
@@ -19,30 +21,28 @@ static bool is_jit(Sema *sema, const Node *expr)
     return v.kind == VAL_BUILTIN && v.id == CALLABLE_JIT;
 }
 
-static bool read_jit_keyword(Sema *sema, Node *keyword, Jit *jit)
+/* A list or tuple of signature strings or calls is a signature list (a
+ * tuple of types, Numba's other form, is one signature, reported by
+ * signature.c as unsupported); a list of one is that signature. */
+static bool read_signature_list(Sema *sema, Node *arg, Jit *jit)
 {
-    Str name = keyword->keyword.name;
-    Node *value = keyword->keyword.value;
-    if (str_eq_cstr(name, "device")) {
-        if (value->kind != NODE_BOOL) {
-            diag_error(sema->diag, value->span, "'device' must be True or False");
-            return false;
-        }
-        jit->device = value->bool_lit.value;
+    jit->signature = arg;
+    if (arg->kind != NODE_TUPLE)
         return true;
+    NodeList *elts = &arg->tuple.elts;
+    for (int i = 0; i < elts->count; i++)
+        if (elts->items[i]->kind != NODE_STRING && elts->items[i]->kind != NODE_CALL)
+            return true;
+    if (elts->count == 0) {
+        diag_error(sema->diag, arg->span, "an empty list of signatures: give at least one, as in "
+                   "[\"void(float32[::1])\"]");
+        return false;
     }
-    static const char *const later[] = {
-        "fastmath", "lineinfo", "opt", "inline", "forceinline", "max_registers",
-        "launch_bounds", "debug", "cache", "link", "lto", "extensions",
-        "shared_memory_carveout", "boundscheck", NULL,
-    };
-    for (int i = 0; later[i]; i++)
-        if (str_eq_cstr(name, later[i])) {
-            diag_error(sema->diag, keyword->span, "@cuda.jit option '%s' is not supported by pykc yet", later[i]);
-            return false;
-        }
-    diag_error(sema->diag, keyword->span, "unknown @cuda.jit option '%.*s'", STR_ARG(name));
-    return false;
+    if (elts->count == 1)
+        jit->signature = elts->items[0];
+    else
+        jit->signatures = elts;
+    return true;
 }
 
 /* @cuda.jit, or @cuda.jit(signature, device=..., ...). */
@@ -51,13 +51,12 @@ static bool read_jit_call(Sema *sema, Node *call, Jit *jit)
     bool ok = true;
     if (call->call.args.count > 1) {
         diag_error(sema->diag, call->call.args.items[1]->span,
-                   "@cuda.jit takes one signature (lists of signatures are not supported yet)");
+                   "@cuda.jit takes one signature, or a list of signatures: write [\"sig1\", \"sig2\"]");
         ok = false;
     }
     if (call->call.args.count > 0)
-        jit->signature = call->call.args.items[0];
-    for (int i = 0; i < call->call.keywords.count; i++)
-        ok &= read_jit_keyword(sema, call->call.keywords.items[i], jit);
+        ok &= read_signature_list(sema, call->call.args.items[0], jit);
+    ok &= sema_read_jit_options(sema, call, &jit->options, &jit->device);
     return ok;
 }
 
@@ -159,6 +158,13 @@ static void report_no_signature(Sema *sema, FuncInfo *func)
                "or with --sig '%.*s=void(...)'", STR_ARG(func->name), STR_ARG(func->name));
 }
 
+static bool read_one_signature(Sema *sema, FuncInfo *func, Node *sig)
+{
+    if (sig->kind == NODE_STRING)
+        return sema_signature_from_string(sema, string_source(sema, sig), func);
+    return sema_signature_from_expr(sema, sig, func);
+}
+
 static void read_signature(Sema *sema, FuncInfo *func, const Jit *jit)
 {
     const SigOverride *cli = find_cli_sig(sema, func->name);
@@ -168,6 +174,10 @@ static void read_signature(Sema *sema, FuncInfo *func, const Jit *jit)
         diag_error(sema->diag, func->def->span, "'%.*s' has more than one signature (from %s): keep one",
                    STR_ARG(func->name),
                    sig && cli ? "its decorator and --sig" : cli ? "annotations and --sig" : "its decorator and annotations");
+        return;
+    }
+    if (jit->signatures) {
+        sema_read_overloads(sema, func, jit->signatures, read_one_signature);
         return;
     }
     if (sources == 0 && !func->is_kernel) {
@@ -180,10 +190,8 @@ static void read_signature(Sema *sema, FuncInfo *func, const Jit *jit)
     }
     if (cli)
         sema_signature_from_string(sema, cli->sig, func);
-    else if (sig && sig->kind == NODE_STRING)
-        sema_signature_from_string(sema, string_source(sema, sig), func);
     else if (sig)
-        sema_signature_from_expr(sema, sig, func);
+        read_one_signature(sema, func, sig);
     else
         signature_from_annotations(sema, func);
 }
@@ -209,8 +217,25 @@ static bool check_params(Sema *sema, Node *def)
     return ok;
 }
 
+/* Every compiled function's name is its PTX name: an overload's
+ * NAME__f32 may meet a function written with that name. (Two functions
+ * of one name are reported as defined twice.) */
+static bool check_unique_name(Sema *sema, FuncInfo *func)
+{
+    for (int i = 0; i < sema->func_count; i++)
+        if ((func->overload_of || sema->funcs[i]->overload_of) && str_eq(sema->funcs[i]->name, func->name)) {
+            diag_error(sema->diag, func->def->span, "two functions would have the PTX name '%.*s': rename "
+                       "one", STR_ARG(func->name));
+            diag_note(sema->diag, sema->funcs[i]->def->span, "the other is here");
+            return false;
+        }
+    return true;
+}
+
 static void add_function(Sema *sema, FuncInfo *func)
 {
+    if (!check_unique_name(sema, func))
+        return;
     FuncInfo **grown = ARENA_ARRAY(sema->arena, FuncInfo *, sema->func_count + 1);
     if (sema->func_count)
         memcpy(grown, sema->funcs, sizeof(FuncInfo *) * (size_t)sema->func_count);
@@ -246,8 +271,14 @@ void sema_declare_function(Sema *sema, Node *def)
     }
     sym->func = func;
     func->is_kernel = !jit.device;
+    func->jit = jit.options;
     ok &= check_params(sema, def);
-    add_function(sema, func);
     if (ok)
         read_signature(sema, func, &jit);
+    if (!func->overloads) {
+        add_function(sema, func);
+        return;
+    }
+    for (int i = 0; i < func->overload_count; i++)
+        add_function(sema, func->overloads[i]);
 }

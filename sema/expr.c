@@ -3,6 +3,7 @@
  * every implicit conversion made an explicit Convert node in the final pass.
  * Calls are in calls.c. */
 #include "sema_internal.h"
+#include "weak_scalars.h"
 
 static Value runtime(Node *node, const Type *type)
 {
@@ -110,6 +111,10 @@ static Value check_name(FuncCtx *ctx, Node *node)
         return runtime_const(node, sym->type, constant ? sym->value : (ConstValue){0});
     }
     sym = sema_lookup_global(ctx->sema, id);
+    if (sym && sym->kind == SYM_CONST && sym->tuple) {   /* SHAPE = (16, 16): a literal tuple here */
+        sema_expand_module_tuple(ctx, node);
+        return sema_check_expr(ctx, node);
+    }
     Value v = sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(id);
     node->name.sym = sym;
     if (v.kind == VAL_ERROR && !sym)
@@ -122,30 +127,6 @@ static Value check_name(FuncCtx *ctx, Node *node)
     return v;
 }
 
-static Value check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
-{
-    Str attr = node->attribute.attr;
-    if (str_eq_cstr(attr, "shape")) {
-        const Type *dims[3] = {&type_int64_t, &type_int64_t, &type_int64_t};
-        node->attribute.builtin = BUILTIN_ARRAY_SHAPE;
-        return runtime(node, type_tuple(ctx->sema->types, dims, array->ndim));
-    }
-    if (str_eq_cstr(attr, "size")) {
-        node->attribute.builtin = BUILTIN_ARRAY_SIZE;
-        return runtime(node, &type_int64_t);
-    }
-    if (str_eq_cstr(attr, "ndim")) {
-        node->attribute.builtin = BUILTIN_ARRAY_NDIM;
-        return runtime_const(node, &type_int64_t, (ConstValue){.kind = CONST_INT, .i = array->ndim});
-    }
-    if (str_eq_cstr(attr, "strides") || str_eq_cstr(attr, "itemsize") || str_eq_cstr(attr, "nbytes") ||
-        str_eq_cstr(attr, "T") || str_eq_cstr(attr, "dtype"))
-        sema_report(ctx, node->span, "array attribute '%.*s' is not supported by pykc yet", STR_ARG(attr));
-    else
-        sema_report(ctx, node->span, "an array has no attribute '%.*s'", STR_ARG(attr));
-    return sema_value_error();
-}
-
 static Value check_attribute(FuncCtx *ctx, Node *node)
 {
     Value base = sema_check_expr(ctx, node->attribute.value);
@@ -154,7 +135,7 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
         return base;
     if (base.kind == VAL_RUNTIME) {
         if (base.type->kind == TYPE_ARRAY)
-            return check_array_attribute(ctx, node, base.type);
+            return sema_check_array_attribute(ctx, node, base.type);
         sema_report(ctx, node->span, "a value of type '%s' has no attribute '%.*s'", base.type->name, STR_ARG(attr));
         return sema_value_error();
     }
@@ -174,56 +155,31 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
     return v;
 }
 
-/* An array index: an integer (signed ones become int64, unsigned uint64,
- * as Numba normalises them) or a tuple of ndim integers. */
-static bool check_one_index(FuncCtx *ctx, Node **index)
+/* A UniTuple: every element of one type. */
+static bool tuple_is_uniform(const Type *tuple)
 {
-    if ((*index)->kind == NODE_SLICE) {
-        sema_report(ctx, (*index)->span, "array slicing is not supported by pykc yet");
-        return false;
-    }
-    const Type *type = sema_check_value(ctx, *index);
-    if (!type)
-        return false;
-    if (!type_is_int(type)) {
-        sema_report(ctx, (*index)->span, "an array index must be an integer, not '%s'", type->name);
-        return false;
-    }
-    *index = sema_convert(ctx, *index, type->is_signed ? &type_int64_t : &type_uint64_t);
+    for (int i = 1; i < tuple->count; i++)
+        if (tuple->elts[i] != tuple->elts[0])
+            return false;
     return true;
-}
-
-const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at)
-{
-    Node *node = *index;
-    int count = node->kind == NODE_TUPLE ? node->tuple.elts.count : 1;
-    if (count != ndim) {
-        sema_report(ctx, at, "a %d-d array takes %d ind%s here, not %d (indexing fewer dimensions "
-                    "makes a view, which is not supported yet)", ndim, ndim, ndim == 1 ? "ex" : "ices", count);
-        return NULL;
-    }
-    if (node->kind != NODE_TUPLE)
-        return check_one_index(ctx, index) ? &type_int64_t : NULL;
-    bool ok = true;
-    for (int i = 0; i < count; i++)
-        ok &= check_one_index(ctx, &node->tuple.elts.items[i]);
-    if (ok) {
-        const Type *elts[3];
-        for (int i = 0; i < count; i++)
-            elts[i] = node->tuple.elts.items[i]->type;
-        node->type = type_tuple(ctx->sema->types, elts, count);
-    }
-    return ok ? node->type : NULL;
 }
 
 static Value check_tuple_subscript(FuncCtx *ctx, Node *node, const Type *tuple)
 {
     Node *index = node->subscript.index;
+    if (index->kind == NODE_SLICE) {
+        sema_report(ctx, index->span, "slicing a tuple is not supported by pykc yet");
+        return sema_value_error();
+    }
     const Type *type = sema_check_value(ctx, index);
     if (!type)
         return sema_value_error();
+    if (type_is_int(type) && index->konst.kind != CONST_INT && tuple->count > 0
+        && tuple_is_uniform(tuple))
+        return runtime(node, tuple->elts[0]);   /* Numba's getitem of a UniTuple at run time */
     if (!type_is_int(type) || index->konst.kind != CONST_INT) {
-        sema_report(ctx, index->span, "a tuple index must be a constant integer");
+        sema_report(ctx, index->span, "a tuple index must be a constant integer "
+                    "(or any integer, for a tuple whose elements all have one type)");
         return sema_value_error();
     }
     int64_t i = index->konst.i;
@@ -232,7 +188,12 @@ static Value check_tuple_subscript(FuncCtx *ctx, Node *node, const Type *tuple)
                     (long long)i, tuple->count);
         return sema_value_error();
     }
-    return runtime(node, tuple->elts[i < 0 ? i + tuple->count : i]);
+    int k = (int)(i < 0 ? i + tuple->count : i);
+    Node *base = node->subscript.value;   /* a constant element of a literal tuple stays constant */
+    if (base->kind == NODE_TUPLE && !sema_has_effects(base) && base->tuple.elts.items[k]->konst.kind != CONST_NONE
+        && base->tuple.elts.items[k]->type == tuple->elts[k])
+        return runtime_const(node, tuple->elts[k], base->tuple.elts.items[k]->konst);
+    return runtime(node, tuple->elts[k]);
 }
 
 static Value check_subscript(FuncCtx *ctx, Node *node)
@@ -254,9 +215,7 @@ static Value check_subscript(FuncCtx *ctx, Node *node)
         sema_report(ctx, node->subscript.value->span, "a value of type '%s' cannot be indexed", base.type->name);
         return sema_value_error();
     }
-    if (!sema_index_type(ctx, &node->subscript.index, base.type->ndim, node->span))
-        return sema_value_error();
-    return runtime(node, base.type->dtype);
+    return sema_check_array_subscript(ctx, node, base.type);
 }
 
 static Value check_binop(FuncCtx *ctx, Node *node)
@@ -281,6 +240,7 @@ static Value check_binop(FuncCtx *ctx, Node *node)
                     ast_binop_spelling(op), lt->name, rt->name);
         return sema_value_error();
     }
+    sema_weaken_operands(ctx, op, false, node->binop.left, node->binop.right, &sig);
     /* Numba computes in the result type; only a float power keeps an int exponent. */
     bool int_exponent = op == BINOP_POW && type_is_float(sig.result) && type_is_int(sig.args[1]);
     const Type *right_type = int_exponent ? sig.args[1] : sig.result;

@@ -1,7 +1,8 @@
 /* The CUDA API's intrinsics: cuda.laneid and cuda.warpsize, the barriers
  * with a predicate, syncwarp and the memory fences, the warp shuffles,
  * votes and matches, activemask/lanemask_lt, and the integer and float
- * helpers (popc, clz, ffs, brev, fma, cbrt, selp). Each is typed as
+ * helpers (popc, clz, ffs, brev, fma, cbrt, selp), nanosleep and the
+ * builtin breakpoint(), and x.bit_count() on integers. Each is typed as
  * numba-cuda types it: the ConcreteTemplates of cudadecl.py by Numba's
  * overload rating (as math.c does), the @intrinsic functions of
  * intrinsics.py and the wrappers of intrinsic_wrapper.py by their own rules.
@@ -54,6 +55,7 @@ static const OpSignature ffs_cases[] = {
 static const OpSignature brev_cases[] = {{U32, {U32}, 1}, {U64, {U64}, 1}};
 static const OpSignature fma_cases[] = {{F32, {F32, F32, F32}, 3}, {F64, {F64, F64, F64}, 3}};
 static const OpSignature cbrt_cases[] = {{F32, {F32}, 1}, {F64, {F64}, 1}};
+static const OpSignature nanosleep_cases[] = {{NONE, {U32}, 1}};
 
 #define CASES(list) list, (int)(sizeof list / sizeof list[0])
 
@@ -90,6 +92,8 @@ static const struct {
     {BUILTIN_FMA, FORM_CASES, CASES(fma_cases), "three float32 or three float64"},
     {BUILTIN_CBRT, FORM_CASES, CASES(cbrt_cases), "a float32 or a float64"},
     {BUILTIN_SELP, FORM_SELP, NULL, 0, NULL},
+    {BUILTIN_NANOSLEEP, FORM_CASES, CASES(nanosleep_cases), "a uint32 number of nanoseconds"},
+    {BUILTIN_BREAKPOINT, FORM_CASES, CASES(nullary_none), "no arguments"},
 };
 
 enum { INTRINSIC_COUNT = (int)(sizeof intrinsics / sizeof intrinsics[0]) };
@@ -117,9 +121,11 @@ Value sema_cuda_intrinsic(Str name)
         v.id = name.ptr[0] == 'l' ? BUILTIN_LANEID : BUILTIN_WARPSIZE;
         return v;
     }
-    for (int i = 0; i < INTRINSIC_COUNT; i++)
-        if (str_eq_cstr(name, sema_builtin_spelling(intrinsics[i].id) + strlen("cuda.")))
+    for (int i = 0; i < INTRINSIC_COUNT; i++) {
+        const char *spelling = sema_builtin_spelling(intrinsics[i].id);
+        if (strncmp(spelling, "cuda.", strlen("cuda.")) == 0 && str_eq_cstr(name, spelling + strlen("cuda.")))
             return (Value){.kind = VAL_BUILTIN, .id = (int)intrinsics[i].id};
+    }
     return v;
 }
 
@@ -300,4 +306,28 @@ Value sema_check_intrinsic_call(FuncCtx *ctx, Node *call, Builtin id)
     case FORM_SELP: return check_selp(ctx, call);
     }
     return sema_value_error();
+}
+
+/* x.bit_count() on an integer: intrinsics.py overloads it as cuda.popc(x),
+ * of x's type. The call keeps its form (no arguments, x the attribute's
+ * base); codegen reads x from there. False if the callee is not X.bit_count
+ * of an integer X, for the caller to check the call as usual. */
+bool sema_check_bit_count(FuncCtx *ctx, Node *call, Value *out)
+{
+    Node *func = call->call.func;
+    if (func->kind != NODE_ATTRIBUTE || !str_eq_cstr(func->attribute.attr, "bit_count"))
+        return false;
+    Value base = sema_check_expr(ctx, func->attribute.value);
+    if (base.kind == VAL_ERROR) {     /* reported once, here */
+        *out = base;
+        return true;
+    }
+    if (base.kind != VAL_RUNTIME || !type_is_int(base.type))
+        return false;
+    if (call->call.args.count || call->call.keywords.count) {
+        sema_report(ctx, call->span, "'bit_count' takes no arguments");
+        *out = sema_value_error();
+    } else
+        *out = finish(call, BUILTIN_BIT_COUNT, base.type);
+    return true;
 }

@@ -181,13 +181,11 @@ Value sema_check_math_call(FuncCtx *ctx, Node *call, Builtin id)
                     "call it in a kernel, or write the value", name);
         return sema_value_error();
     }
-    if (form == FORM_UNARY_FP16 && args[0]->type == &type_float16_t) {
-        sema_report(ctx, call->span, "'%s' of a float16 is not supported by pykc yet (Numba computes it "
-                    "in float16): convert the argument to float32", name);
-        return sema_value_error();
-    }
+    /* Math_unary_with_fp16's float16 case: computed in float16 (cg_fp16.c) */
+    static const MathCase fp16_case = {&type_float16_t, {&type_float16_t}, 1};
+    bool fp16 = form == FORM_UNARY_FP16 && args[0]->type == &type_float16_t;
     MathCase chosen;
-    const MathCase *best = best_case(cases, args, &chosen);
+    const MathCase *best = fp16 ? &fp16_case : best_case(cases, args, &chosen);
     if (!best) {
         sema_report(ctx, call->span, "'%s' does not take these arguments", name);
         return sema_value_error();

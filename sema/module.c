@@ -30,11 +30,23 @@ static void bind_value(Sema *sema, Str name, Value v, Span at)
     sym->value = v.konst;
 }
 
+/* Modules Numba supports on the device that pykc does not yet: an error
+ * naming them, rather than "cannot be used in kernels". */
+static bool refuse_not_yet_module(Sema *sema, const Node *node, Str module)
+{
+    if (!str_eq_cstr(module, "cmath"))
+        return false;
+    diag_error(sema->diag, node->span, "the cmath module (complex numbers) is not supported by pykc yet");
+    return true;
+}
+
 /* import a.b [as c]: without an alias, `import numba.cuda` binds `numba`. */
 static void check_import(Sema *sema, Node *node)
 {
     Str module = node->import.module;
     Value v;
+    if (refuse_not_yet_module(sema, node, module))
+        return;
     if (!sema_import_module(sema, module, &v)) {
         diag_error(sema->diag, node->span, "module '%.*s' cannot be used in kernels "
                    "(supported: numba, numba.cuda, numba.types, numpy, math)", STR_ARG(module));
@@ -54,6 +66,8 @@ static void check_import_from(Sema *sema, Node *node)
 {
     Str module = node->import_from.module, name = node->import_from.name;
     Value base;
+    if (refuse_not_yet_module(sema, node, module))
+        return;
     if (!sema_import_module(sema, module, &base)) {
         diag_error(sema->diag, node->span, "module '%.*s' cannot be used in kernels "
                    "(supported: numba, numba.cuda, numba.types, numpy, math)", STR_ARG(module));
@@ -77,6 +91,93 @@ static void check_import_from(Sema *sema, Node *node)
     bind_value(sema, node->import_from.alias.len ? node->import_from.alias : name, v, node->span);
 }
 
+/* Module-level tuples (SHAPE = (16, 16)) are folded here into a tree of
+ * Tuple nodes whose leaves are constants: a Convert node carrying the
+ * element's type and value (over a literal of the same), so that checking
+ * the leaf again keeps its type, whatever it is (float32, uint8, -1).
+ * Each use of the name in a function becomes a fresh copy of that tree
+ * (sema_expand_module_tuple), so the tuple is a literal tuple there: its
+ * constant elements index, unpack, iterate and give array shapes. */
+static Node *constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at)
+{
+    NodeKind kind = konst.kind == CONST_BOOL ? NODE_BOOL : konst.kind == CONST_INT ? NODE_INT : NODE_FLOAT;
+    Node *literal = ast_new(arena, kind, at);
+    if (kind == NODE_BOOL)
+        literal->bool_lit.value = konst.b;
+    else if (kind == NODE_INT)
+        literal->int_lit.value = (uint64_t)konst.i;
+    else
+        literal->float_lit.value = konst.f;
+    literal->type = type;
+    literal->konst = konst;
+    Node *leaf = ast_new(arena, NODE_CONVERT, at);
+    leaf->convert.operand = literal;
+    leaf->type = type;
+    leaf->konst = konst;
+    return leaf;
+}
+
+/* A copy of a folded tuple (or of a checked tuple expression whose scalar
+ * elements all have constant values) with every node spanning `at`; NULL
+ * if some element is not a constant. */
+static Node *copy_constant_tuple(Arena *arena, const Node *tuple, Span at)
+{
+    if (tuple->kind == NODE_CONVERT && tuple->type && type_is_scalar(tuple->type)
+        && tuple->konst.kind != CONST_NONE)
+        return constant_leaf(arena, tuple->type, tuple->konst, at);
+    if (tuple->kind != NODE_TUPLE) {
+        if (!tuple->type || !type_is_scalar(tuple->type) || tuple->konst.kind == CONST_NONE)
+            return NULL;
+        return constant_leaf(arena, tuple->type, tuple->konst, at);
+    }
+    Node *copy = ast_new(arena, NODE_TUPLE, at);
+    copy->type = tuple->type;
+    for (int i = 0; i < tuple->tuple.elts.count; i++) {
+        Node *elt = copy_constant_tuple(arena, tuple->tuple.elts.items[i], at);
+        if (!elt)
+            return NULL;
+        ast_list_push(arena, &copy->tuple.elts, elt);
+    }
+    return copy;
+}
+
+/* The first element of a tuple expression that is not a constant. */
+static const Node *first_non_constant(const Node *tuple)
+{
+    if (tuple->kind != NODE_TUPLE)
+        return tuple->type && type_is_scalar(tuple->type) && tuple->konst.kind != CONST_NONE ? NULL : tuple;
+    for (int i = 0; i < tuple->tuple.elts.count; i++) {
+        const Node *bad = first_non_constant(tuple->tuple.elts.items[i]);
+        if (bad)
+            return bad;
+    }
+    return NULL;
+}
+
+void sema_expand_module_tuple(FuncCtx *ctx, Node *name)
+{
+    if (name->kind != NODE_NAME || (ctx->func && sema_lookup_local(ctx, name->name.id)))
+        return;
+    Symbol *sym = sema_lookup_global(ctx->sema, name->name.id);
+    if (!sym || sym->kind != SYM_CONST || !sym->tuple)
+        return;
+    *name = *copy_constant_tuple(ctx->sema->arena, sym->tuple, name->span);
+}
+
+/* NAME = (a, b, ...): every element a constant, or a tuple of them. */
+static Value check_constant_tuple(Sema *sema, Node *value, Str name, Node **folded)
+{
+    const Node *bad = value->kind == NODE_TUPLE ? first_non_constant(value) : value;
+    if (bad) {
+        diag_error(sema->diag, bad->span, "module-level tuple '%.*s' must be built from constants "
+                   "(numbers, bools, module constants and tuples of them): kernels see globals as "
+                   "constants frozen at compile time", STR_ARG(name));
+        return sema_value_error();
+    }
+    *folded = copy_constant_tuple(sema->arena, value, value->span);
+    return sema_value_runtime(value->type);
+}
+
 /* NAME = constant expression (or a type alias such as f32 = numba.float32). */
 static void check_constant(Sema *sema, Node *node)
 {
@@ -86,12 +187,10 @@ static void check_constant(Sema *sema, Node *node)
     }
     Node *target = node->assign.targets.items[0];
     FuncCtx ctx = {.sema = sema, .final = true};
+    Node *tuple = NULL;
     Value v = sema_check_expr(&ctx, node->assign.value);
     if (v.kind == VAL_RUNTIME && v.type->kind == TYPE_TUPLE) {
-        diag_error(sema->diag, node->assign.value->span,
-                   "module-level tuples such as '%.*s' are not supported by pykc yet",
-                   STR_ARG(target->name.id));
-        v = sema_value_error();
+        v = check_constant_tuple(sema, node->assign.value, target->name.id, &tuple);
     } else if (v.kind == VAL_RUNTIME && (v.konst.kind == CONST_NONE || !type_is_scalar(v.type))) {
         diag_error(sema->diag, node->assign.value->span,
                    "module-level '%.*s' must be a constant number or bool: kernels see globals as "
@@ -105,6 +204,8 @@ static void check_constant(Sema *sema, Node *node)
     }
     target->type = v.type;
     bind_value(sema, target->name.id, v, target->span);
+    if (tuple)
+        sema_lookup_global(sema, target->name.id)->tuple = tuple;
 }
 
 

@@ -1,5 +1,5 @@
 /* What names mean: the module scope's symbols, the modules a kernel may
- * import (numba, numba.cuda, numba.types, numpy, math) and the attributes
+ * import (numba, numba.cuda, numba.types, numpy, math, operator) and the attributes
  * of each, and Python's builtins. Names Numba has but pykc does not support
  * yet resolve to VAL_UNSUPPORTED, so the error can say so by name instead of
  * "not defined". */
@@ -31,6 +31,8 @@ const char *sema_namespace_name(int ns)
         [NS_NUMPY] = "numpy", [NS_MATH] = "math", [NS_THREADIDX] = "cuda.threadIdx",
         [NS_BLOCKIDX] = "cuda.blockIdx", [NS_BLOCKDIM] = "cuda.blockDim",
         [NS_GRIDDIM] = "cuda.gridDim", [NS_CUDA_LOCAL] = "numba.cuda.local",
+        [NS_CUDA_LIBDEVICE] = "numba.cuda.libdevice", [NS_OPERATOR] = "operator",
+        [NS_CUDA_FP16] = "numba.cuda.fp16",
     };
     return names[ns];
 }
@@ -83,6 +85,8 @@ bool sema_import_module(Sema *sema, Str dotted, Value *out)
     static const struct { const char *name; Namespace ns; } modules[] = {
         {"numba", NS_NUMBA}, {"numba.cuda", NS_CUDA}, {"numba.types", NS_NUMBA_TYPES},
         {"numba.core.types", NS_NUMBA_TYPES}, {"numpy", NS_NUMPY}, {"math", NS_MATH},
+        {"operator", NS_OPERATOR}, {"numba.cuda.libdevice", NS_CUDA_LIBDEVICE},
+        {"numba.cuda.fp16", NS_CUDA_FP16},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -94,8 +98,48 @@ bool sema_import_module(Sema *sema, Str dotted, Value *out)
 
 /* Names of numba.cuda that later versions of pykc will support. */
 static const char *const cuda_not_yet[] = {
-    "const", "libdevice", "fp16", "bf16", "cg", "nanosleep", "random", NULL,
+    "const", "bf16", "bfloat16", "fp8", "cg", "random", "declare_device", NULL,
 };
+
+/* CUDA's vector types, as numba.cuda spells them: float32x4, int8x2, ...
+ * and the aliases of CUDA C (float4, uchar2, longlong3, ...). */
+static bool is_vector_type_name(Str name)
+{
+    static const char *const bases[] = {
+        "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+        "float16", "float32", "float64", "char", "uchar", "short", "ushort", "int",
+        "uint", "long", "ulong", "longlong", "ulonglong", "float", "double", NULL,
+    };
+    for (int i = 0; bases[i]; i++) {
+        int n = (int)strlen(bases[i]);
+        if (name.len < n + 1 || memcmp(name.ptr, bases[i], (size_t)n) != 0)
+            continue;
+        Str rest = {name.ptr + n, name.len - n};
+        bool numba_style = rest.len == 2 && rest.ptr[0] == 'x' && rest.ptr[1] >= '1' && rest.ptr[1] <= '4';
+        bool c_style = rest.len == 1 && rest.ptr[0] >= '1' && rest.ptr[0] <= '4';
+        if (numba_style || c_style)
+            return true;
+    }
+    return false;
+}
+
+const char *sema_unsupported_type_kind(Str name)
+{
+    static const struct { const char *name; const char *kind; } names[] = {
+        {"complex64", "complex numbers"}, {"complex128", "complex numbers"},
+        {"c8", "complex numbers"}, {"c16", "complex numbers"}, {"csingle", "complex numbers"},
+        {"cdouble", "complex numbers"}, {"complex_", "complex numbers"},
+        {"clongdouble", "complex numbers"},
+        {"Record", "records (structured dtypes)"}, {"from_dtype", "records (structured dtypes)"},
+        {"NPDatetime", "datetime64 and timedelta64"}, {"NPTimedelta", "datetime64 and timedelta64"},
+        {"datetime64", "datetime64 and timedelta64"}, {"timedelta64", "datetime64 and timedelta64"},
+        {"CPointer", "pointers"}, {"voidptr", "pointers"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (str_eq_cstr(name, names[i].name))
+            return names[i].kind;
+    return is_vector_type_name(name) ? "CUDA vector types" : NULL;
+}
 
 static const char *find_name(const char *const *names, Str attr)
 {
@@ -123,9 +167,14 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (str_eq_cstr(attr, "atomic")) return value_namespace(NS_CUDA_ATOMIC);
     if (str_eq_cstr(attr, "jit")) return value_builtin(CALLABLE_JIT);
     if (str_eq_cstr(attr, "local")) return value_namespace(NS_CUDA_LOCAL);
+    if (str_eq_cstr(attr, "libdevice")) return value_namespace(NS_CUDA_LIBDEVICE);
+    if (str_eq_cstr(attr, "fp16")) return value_namespace(NS_CUDA_FP16);
+    if (str_eq_cstr(attr, "is_float16_supported")) return value_builtin(BUILTIN_IS_FLOAT16_SUPPORTED);
+    Value hinted = sema_cache_hint_function(attr);
+    if (hinted.kind != VAL_ERROR) return hinted;
     Value intrinsic = sema_cuda_intrinsic(attr);
     if (intrinsic.kind != VAL_ERROR) return intrinsic;
-    if (find_name(cuda_not_yet, attr))
+    if (find_name(cuda_not_yet, attr) || is_vector_type_name(attr))
         return unsupported_attr(sema, "cuda", attr);
     return sema_value_error();
 }
@@ -191,12 +240,16 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
     case NS_NUMBA:
         if (str_eq_cstr(attr, "cuda")) return value_namespace(NS_CUDA);
         if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
-        if (type) return value_type(type);
-        if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit"))
+        /* numba exports every scalar type but float16, which lives only in
+         * numba.types (numba 0.68: `from numba import float16` fails). */
+        if (type && type != &type_float16_t) return value_type(type);
+        if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit") || sema_unsupported_type_kind(attr))
             return unsupported_attr(sema, "numba", attr);
         return sema_value_error();
     case NS_NUMBA_TYPES:
-        return type ? value_type(type) : sema_value_error();
+        if (type) return value_type(type);
+        return sema_unsupported_type_kind(attr) ? unsupported_attr(sema, "numba.types", attr)
+                                                : sema_value_error();
     case NS_CUDA:
         return resolve_cuda(sema, attr);
     case NS_CUDA_SHARED:
@@ -207,9 +260,16 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_atomic_function(attr);
     case NS_NUMPY:
         if ((type = numpy_type(attr)) != NULL) return value_type(type);
+        if (sema_unsupported_type_kind(attr)) return unsupported_attr(sema, "numpy", attr);
         return resolve_math(sema, attr, "numpy");
     case NS_MATH:
         return resolve_math(sema, attr, "math");
+    case NS_CUDA_LIBDEVICE:
+        return sema_libdevice_function(attr);
+    case NS_OPERATOR:
+        return sema_operator_function(attr);
+    case NS_CUDA_FP16:
+        return sema_fp16_function(attr);
     case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
         return resolve_dim3(ns, attr);
     }
@@ -238,10 +298,10 @@ Value sema_lookup_builtin_name(Str name)
         {"max", BUILTIN_MAX}, {"abs", BUILTIN_ABS}, {"int", CALLABLE_INT},
         {"float", CALLABLE_FLOAT}, {"bool", CALLABLE_BOOL}, {"enumerate", BUILTIN_ENUMERATE},
         {"zip", BUILTIN_ZIP}, {"round", BUILTIN_ROUND}, {"pow", BUILTIN_POW},
-        {"divmod", BUILTIN_DIVMOD},
+        {"divmod", BUILTIN_DIVMOD}, {"print", BUILTIN_PRINT}, {"breakpoint", BUILTIN_BREAKPOINT},
     };
     static const char *const not_yet[] = {
-        "print", "sum", "any", "all",
+        "sum", "any", "all",
         "complex", "iter", "next", "tuple", "slice", NULL,
     };
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)

@@ -21,6 +21,10 @@ typedef enum Builtin {
 
 const char *sema_builtin_spelling(Builtin builtin);
 
+/* The alignment= of a checked cuda.shared.array / cuda.local.array call
+ * (keyword or third argument), or 0 when absent or None (shared.c). */
+int64_t sema_array_alignment(const Node *call);
+
 typedef enum SymbolKind {
     SYM_LOCAL,        /* a variable or parameter of a function */
     SYM_CONST,        /* a module-level constant: value is known */
@@ -36,6 +40,7 @@ struct Symbol {
     Span def;                 /* where it was first defined */
     const Type *type;         /* LOCAL: unified over all assignments; CONST, TYPE */
     ConstValue value;         /* CONST */
+    Node *tuple;              /* CONST of a tuple type: its folded value (module.c) */
     int id;                   /* MODULE: which (sema-private); BUILTIN: a Builtin */
     FuncInfo *func;           /* FUNCTION */
     int param_index;          /* LOCAL: index of the parameter, or -1 */
@@ -55,6 +60,19 @@ typedef struct SharedArray {
     int64_t shape[3];
     int64_t bytes;
 } SharedArray;
+
+/* The options of a function's @cuda.jit (decorators.c). Read by codegen,
+ * and by the runtime's launch facts (launch_*, max_registers). */
+typedef struct JitOptions {
+    bool fastmath;            /* .ftz, approximate f32 div and sqrt, __nv_fast_* */
+    bool lineinfo;            /* .loc line tables (also --lineinfo) */
+    bool opt_off;             /* opt=False: optnone noinline */
+    bool always_inline;       /* inline="always" or forceinline=True */
+    int max_registers;        /* .maxnreg N; 0 = absent */
+    int launch_max_threads;   /* launch_bounds[0]: .maxntid N, 1, 1; 0 = absent */
+    int launch_min_blocks;    /* launch_bounds[1]: .minnctapersm; 0 = absent */
+    int launch_max_cluster;   /* launch_bounds[2]: .maxclusterrank; 0 = absent */
+} JitOptions;
 
 struct FuncInfo {
     Node *def;                /* the FUNCDEF */
@@ -83,6 +101,16 @@ struct FuncInfo {
     int spec_state;           /* specialisation: sema-private progress */
     bool returns_value;       /* specialisation: some 'return' has a value */
     Span call_site;           /* specialisation: the call that first needed it */
+
+    JitOptions jit;           /* its decorator's options (a specialisation's
+                                 or an overload's: those of its function) */
+    /* A signature list (@cuda.jit(["void(f4[:])", "void(f8[:])"])): the
+     * declared function is never checked or generated itself; each
+     * signature gets an overload, a FuncInfo over its own copy of the def,
+     * named NAME__<codes> (docs/abi.md) when there are several. */
+    FuncInfo **overloads;
+    int overload_count;
+    FuncInfo *overload_of;    /* overload: the declared function */
 };
 
 typedef struct SemaModule {
@@ -100,6 +128,7 @@ typedef struct SigOverride {
 typedef struct SemaOptions {
     const SigOverride *sigs;
     int sig_count;
+    bool weak_scalars;        /* --weak-scalars (sema/weak_scalars.c) */
 } SemaOptions;
 
 /* Returns false if any error was reported. */

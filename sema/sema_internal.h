@@ -28,6 +28,7 @@ typedef enum ValueKind {
 typedef enum Namespace {
     NS_NUMBA, NS_NUMBA_TYPES, NS_CUDA, NS_CUDA_SHARED, NS_CUDA_ATOMIC, NS_NUMPY,
     NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM, NS_CUDA_LOCAL,
+    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16,
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -74,14 +75,30 @@ Value sema_value_error(void);
 Symbol *sema_lookup_global(Sema *sema, Str name);
 Symbol *sema_define_global(Sema *sema, SymbolKind kind, Str name, Span def);
 bool sema_import_module(Sema *sema, Str dotted, Value *out);
+/* What kind of type Numba has under this name that pykc does not support
+ * yet ("complex numbers", "CUDA vector types", ...), or NULL. */
+const char *sema_unsupported_type_kind(Str name);
 Value sema_resolve_attribute(Sema *sema, Value base, Str attr);
 Value sema_symbol_value(const Symbol *sym);
 Value sema_lookup_builtin_name(Str name);
 Value sema_resolve_static(Sema *sema, const Node *node);
 const char *sema_namespace_name(int ns);
 
+/* module.c: a name of a module-level tuple constant becomes (in place) a
+ * copy of the folded tuple; anything else is left as it is. */
+void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
+
 /* decorators.c: a def's decorators and signature; adds it to sema->funcs. */
 void sema_declare_function(Sema *sema, Node *def);
+
+/* options.c: @cuda.jit's keyword options (device among them) */
+bool sema_read_jit_options(Sema *sema, Node *call, JitOptions *out, bool *device);
+
+/* overloads.c: signature lists, and the pick of an overload at a call
+ * (NULL after reporting) */
+void sema_read_overloads(Sema *sema, FuncInfo *func, NodeList *sigs,
+                         bool (*read_one)(Sema *, FuncInfo *, Node *));
+FuncInfo *sema_pick_overload(FuncCtx *ctx, Node *call, FuncInfo *func);
 
 /* signature.c: type expressions, from annotations or signature strings. */
 const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
@@ -112,7 +129,12 @@ const Type *sema_check_value(FuncCtx *ctx, Node *node);      /* runtime value or
 Node *sema_convert(FuncCtx *ctx, Node *node, const Type *to);
 bool sema_is_literal(const Node *node);
 void sema_check_condition(FuncCtx *ctx, Node *cond);
+
+/* indexing.c: a[index] (an element or a view), the index of a store or an
+ * atomic (one integer per dimension), and a.shape, a.strides, a.T, ... */
+Value sema_check_array_subscript(FuncCtx *ctx, Node *node, const Type *array);
 const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at);
+Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array);
 
 /* pyfold.c */
 bool sema_python_fold(FuncCtx *ctx, Node *node, bool *failed);
@@ -148,6 +170,7 @@ Value sema_check_atomic(FuncCtx *ctx, Node *call, Builtin id);
 Value sema_cuda_intrinsic(Str name);          /* VAL_BUILTIN, an int32 value, or VAL_ERROR */
 bool sema_is_intrinsic_builtin(int id);
 Value sema_check_intrinsic_call(FuncCtx *ctx, Node *call, Builtin id);
+bool sema_check_bit_count(FuncCtx *ctx, Node *call, Value *out);   /* x.bit_count() */
 
 /* iterate.c: a for loop's iterable; the type each iteration yields, or
  * NULL after reporting. enumerate() and zip() elsewhere are errors. */
@@ -158,5 +181,28 @@ Value sema_check_iterator_call(FuncCtx *ctx, Node *call, Builtin id);
 Value sema_check_round(FuncCtx *ctx, Node *call);
 Value sema_check_pow(FuncCtx *ctx, Node *call);
 Value sema_check_divmod(FuncCtx *ctx, Node *call);
+
+/* print.c: print(...), a vprintf call; its value is None */
+Value sema_check_print(FuncCtx *ctx, Node *call);
+
+/* libdevice.c: cuda.libdevice.NAME, typed by numba-cuda's libdevicefuncs.py */
+Value sema_libdevice_function(Str name);      /* VAL_BUILTIN, or VAL_ERROR */
+bool sema_is_libdevice_builtin(int id);
+Value sema_check_libdevice_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* cache_hints.c: cuda.ldca/ldcg/ldcs/ldlu/ldcv and cuda.stcg/stcs/stwb/stwt */
+Value sema_cache_hint_function(Str name);     /* VAL_BUILTIN, or VAL_ERROR */
+bool sema_is_cache_hint_builtin(int id);
+Value sema_check_cache_hint(FuncCtx *ctx, Node *call, Builtin id);
+
+/* operator_module.c: operator.NAME calls become the operator's node */
+Value sema_operator_function(Str name);       /* VAL_BUILTIN, VAL_UNSUPPORTED or VAL_ERROR */
+bool sema_is_operator_builtin(int id);
+Value sema_check_operator_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* fp16.c: cuda.fp16.NAME and cuda.is_float16_supported() */
+Value sema_fp16_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */
+bool sema_is_fp16_builtin(int id);
+Value sema_check_fp16_call(FuncCtx *ctx, Node *call, Builtin id);
 
 #endif

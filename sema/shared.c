@@ -3,8 +3,15 @@
  * Numba requires; the result is a C-contiguous array in shared memory, and
  * each call site is recorded in the function's `shared` list (codegen makes
  * one .shared variable of it; later analyses check its size).
+ * A shape of 0 (or (0,)) is the launch's dynamic shared memory, 1-d only as
+ * in Numba; its entry has 0 bytes, and codegen reads its length when the
+ * kernel runs. Numba also takes a negative 1-d shape as dynamic (its test
+ * is "length <= 0"); pykc reports that as an error.
  * cuda.local.array(shape, dtype) is typed by the same rules (numba-cuda's
- * Cuda_array_decl): a per-thread C array, which codegen makes an alloca. */
+ * Cuda_array_decl): a per-thread C array, which codegen makes an alloca.
+ * Both take alignment=N (or a third positional argument): None, or a
+ * constant integer that is positive, a power of two and a multiple of 8;
+ * codegen gives the array that alignment (sema_array_alignment). */
 #include "sema_internal.h"
 
 #include <string.h>
@@ -20,22 +27,24 @@ static const char *space_word(MemSpace space)
     return space == MEM_SHARED ? "shared" : "local";
 }
 
-/* The arguments by position or keyword (shape=..., dtype=...). */
-static bool shared_args(FuncCtx *ctx, Node *call, MemSpace space, Node **shape, Node **dtype)
+/* The arguments by position or keyword (shape=..., dtype=...,
+ * alignment=...); *align is NULL when absent. */
+static bool shared_args(FuncCtx *ctx, Node *call, MemSpace space, Node **shape, Node **dtype, Node **align)
 {
     NodeList *args = &call->call.args, *keywords = &call->call.keywords;
     *shape = args->count > 0 ? args->items[0] : NULL;
     *dtype = args->count > 1 ? args->items[1] : NULL;
-    bool ok = args->count <= 2;
+    *align = args->count > 2 ? args->items[2] : NULL;
+    bool ok = args->count <= 3;
     if (!ok)
-        sema_report(ctx, call->span, "%s takes a shape and a dtype", call_name(space));
+        sema_report(ctx, call->span, "%s takes a shape, a dtype and an optional alignment", call_name(space));
     for (int i = 0; i < keywords->count; i++) {
         Node *kw = keywords->items[i];
         Str name = kw->keyword.name;
-        Node **slot = str_eq_cstr(name, "shape") ? shape : str_eq_cstr(name, "dtype") ? dtype : NULL;
+        Node **slot = str_eq_cstr(name, "shape") ? shape : str_eq_cstr(name, "dtype") ? dtype
+                    : str_eq_cstr(name, "alignment") ? align : NULL;
         if (!slot || *slot) {
             sema_report(ctx, kw->span, slot ? "%s got '%.*s' twice"
-                        : str_eq_cstr(name, "alignment") ? "%s's '%.*s' is not supported yet"
                         : "%s has no argument '%.*s'", call_name(space), STR_ARG(name));
             ok = false;
             continue;
@@ -50,6 +59,65 @@ static bool shared_args(FuncCtx *ctx, Node *call, MemSpace space, Node **shape, 
     return ok;
 }
 
+/* PTX's .align takes at most 2**31 (ptxas: "Constant overflow" past it). */
+#define MAX_ALIGNMENT ((int64_t)1 << 31)
+
+/* numba-cuda's rules: its typing asks for a literal integer or None
+ * ("alignment must be a constant integer"), then its lowering's
+ * _validate_alignment for a positive power of two that is a multiple of
+ * the host's pointer size, 8. */
+static bool check_alignment(FuncCtx *ctx, Node *align, MemSpace space)
+{
+    const char *name = call_name(space);
+    if (!align)
+        return true;
+    const Type *type = sema_check_value(ctx, align);
+    if (!type)
+        return false;
+    if (type->kind == TYPE_NONE)
+        return true;
+    if (align->konst.kind != CONST_INT || !type_is_int(type)) {
+        sema_report(ctx, align->span, "%s's alignment must be a constant integer (a literal or a "
+                    "module-level constant) or None, not a value of type '%s'", name, type->name);
+        return false;
+    }
+    int64_t n = align->konst.i;
+    if (n < 0 && !type->is_signed) {
+        sema_report(ctx, align->span, "%s's alignment of %llu is larger than the 2**31 that PTX's "
+                    ".align takes", name, (unsigned long long)n);
+        return false;
+    }
+    if (n <= 0) {
+        sema_report(ctx, align->span, "%s's alignment must be positive, not %lld", name, (long long)n);
+        return false;
+    }
+    if (n & (n - 1)) {
+        sema_report(ctx, align->span, "%s's alignment must be a power of 2, not %lld", name, (long long)n);
+        return false;
+    }
+    if (n % 8) {
+        sema_report(ctx, align->span, "%s's alignment must be a multiple of 8 (as in Numba), not %lld; "
+                    "use 8 or more", name, (long long)n);
+        return false;
+    }
+    if (n > MAX_ALIGNMENT) {
+        sema_report(ctx, align->span, "%s's alignment of %lld is larger than the 2**31 that PTX's "
+                    ".align takes", name, (long long)n);
+        return false;
+    }
+    return true;
+}
+
+int64_t sema_array_alignment(const Node *call)
+{
+    const NodeList *kws = &call->call.keywords;
+    const Node *align = call->call.args.count > 2 ? call->call.args.items[2] : NULL;
+    for (int i = 0; i < kws->count; i++)
+        if (str_eq_cstr(kws->items[i]->keyword.name, "alignment"))
+            align = kws->items[i]->keyword.value;
+    return align && align->konst.kind == CONST_INT ? align->konst.i : 0;
+}
+
 static bool dimension(FuncCtx *ctx, Node *dim, MemSpace space, int64_t *out)
 {
     if (!sema_check_value(ctx, dim))
@@ -59,10 +127,8 @@ static bool dimension(FuncCtx *ctx, Node *dim, MemSpace space, int64_t *out)
                     "(a literal or a module-level constant)", space_word(space));
         return false;
     }
-    if (dim->konst.i == 0 && space == MEM_SHARED) {
-        sema_report(ctx, dim->span, "dynamic shared memory (shape 0) is not supported by pykc yet");
-        return false;
-    }
+    if (dim->konst.i == 0 && space == MEM_SHARED)
+        return *out = 0, true;   /* dynamic shared memory: read_shape checks it is 1-d */
     if (dim->konst.i < 0 && !dim->type->is_signed) {
         sema_report(ctx, dim->span, "a %s array's dimension of %llu is too large", space_word(space),
                     (unsigned long long)dim->konst.i);
@@ -80,6 +146,7 @@ static bool dimension(FuncCtx *ctx, Node *dim, MemSpace space, int64_t *out)
 /* shape: an integer or a tuple of 1 to 3 integers. Returns ndim, or 0. */
 static int read_shape(FuncCtx *ctx, Node *shape, MemSpace space, int64_t dims[3])
 {
+    sema_expand_module_tuple(ctx, shape);   /* SHAPE = (16, 16) at module level */
     if (shape->kind != NODE_TUPLE)
         return dimension(ctx, shape, space, &dims[0]) ? 1 : 0;
     int ndim = shape->tuple.elts.count;
@@ -90,6 +157,12 @@ static int read_shape(FuncCtx *ctx, Node *shape, MemSpace space, int64_t dims[3]
     bool ok = true;
     for (int i = 0; i < ndim; i++)
         ok &= dimension(ctx, shape->tuple.elts.items[i], space, &dims[i]);
+    for (int i = 0; ok && ndim > 1 && i < ndim; i++)
+        if (dims[i] == 0) {
+            sema_report(ctx, shape->tuple.elts.items[i]->span, "dynamic shared memory (a dimension of 0) "
+                        "must be 1-d, as in Numba: use cuda.shared.array(0, dtype) and index it by hand");
+            ok = false;
+        }
     return ok ? ndim : 0;
 }
 
@@ -135,12 +208,12 @@ static bool within_size_limit(FuncCtx *ctx, Node *call, MemSpace space, const in
 
 static Value check_array_decl(FuncCtx *ctx, Node *call, MemSpace space)
 {
-    Node *shape, *dtype_expr;
+    Node *shape, *dtype_expr, *align;
     if (!ctx->func) {
         sema_report(ctx, call->span, "%s arrays can only be made inside a kernel", space_word(space));
         return sema_value_error();
     }
-    if (!shared_args(ctx, call, space, &shape, &dtype_expr))
+    if (!shared_args(ctx, call, space, &shape, &dtype_expr, &align))
         return sema_value_error();
     int64_t dims[3] = {0};
     int ndim = read_shape(ctx, shape, space, dims);
@@ -155,7 +228,8 @@ static Value check_array_decl(FuncCtx *ctx, Node *call, MemSpace space)
                         "number type, such as float32 or np.int32", space_word(space));
         return sema_value_error();
     }
-    if (!ndim || !within_size_limit(ctx, call, space, dims, ndim, dtype.type))
+    if (!check_alignment(ctx, align, space) || !ndim ||
+        !within_size_limit(ctx, call, space, dims, ndim, dtype.type))
         return sema_value_error();
     const Type *type = type_array(ctx->sema->types, dtype.type, ndim, LAYOUT_C, space);
     if (ctx->final && space == MEM_SHARED)

@@ -81,6 +81,14 @@ static const Type *named_type(Sema *sema, Node *expr, bool numba_scope)
     if (v.kind == VAL_TYPE && v.type)
         return v.type;
     Span at = expr->span;
+    Str last = expr->kind == NODE_NAME ? expr->name.id
+               : expr->kind == NODE_ATTRIBUTE ? expr->attribute.attr : (Str){0};
+    const char *kind = last.len ? sema_unsupported_type_kind(last) : NULL;
+    if (kind) {
+        diag_error(sema->diag, at, "'%.*s': %s are not supported by pykc yet",
+                   (int)(at.end - at.begin), at.src->text + at.begin, kind);
+        return NULL;
+    }
     diag_error(sema->diag, at, "'%.*s' is not a Numba type (for example float32, int64, float32[:])",
                (int)(at.end - at.begin), at.src->text + at.begin);
     return NULL;

@@ -70,6 +70,7 @@ static FuncInfo *add_spec(Sema *sema, FuncInfo *generic, const Type **types, int
 {
     FuncInfo *spec = ARENA_NEW(sema->arena, FuncInfo);
     spec->generic = generic;
+    spec->jit = generic->jit;
     spec->name = spec_name(sema, generic, types, count);
     spec->def = ast_clone(sema->arena, generic->def);
     spec->def->funcdef.name = spec->name;

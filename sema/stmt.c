@@ -2,6 +2,7 @@
  * and tuples of them), augmented assignments, if, while, for (iterables in
  * iterate.c), break, continue, return, and expression statements. */
 #include "sema_internal.h"
+#include "weak_scalars.h"
 
 #include <string.h>
 
@@ -227,6 +228,7 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
                     ast_binop_spelling(op), target_type->name, value_type->name);
         return;
     }
+    sema_weaken_operands(ctx, op, false, target, node->aug_assign.value, &sig);
     bool int_exponent = op == BINOP_POW && type_is_float(sig.result) && type_is_int(sig.args[1]);
     node->aug_assign.compute_type = sig.result;
     node->aug_assign.value = sema_convert(ctx, node->aug_assign.value, int_exponent ? sig.args[1] : sig.result);

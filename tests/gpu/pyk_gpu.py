@@ -43,6 +43,8 @@ def load_numba(source, name):
 def bitwise_differences(got, want, nan_equal):
     """Indices where two arrays differ bit for bit; with nan_equal, a NaN
     matches any NaN (where the operation leaves NaN payloads unspecified)."""
+    # flat indices, over arrays of any shape and strides
+    got, want = np.ascontiguousarray(got).reshape(-1), np.ascontiguousarray(want).reshape(-1)
     differs = (got.view(np.uint8).reshape(len(got), -1) != want.view(np.uint8).reshape(len(want), -1)).any(axis=1)
     if nan_equal and got.dtype.kind == "f":
         differs &= ~(np.isnan(got) & np.isnan(want))
@@ -72,7 +74,8 @@ def differential_main(paths, source, cases, references, grid, block, nan_equal=F
             bad = references(name, ins, got)
             for j, (g, w) in enumerate(zip(got, want)):
                 diff = bitwise_differences(g, w, nan_equal)
-                bad += ["output %d [%d]: pykc %r, numba %r" % (j, e, g[e], w[e]) for e in diff[:4]]
+                bad += ["output %d [%d]: pykc %r, numba %r" % (j, e, g.reshape(-1)[e], w.reshape(-1)[e])
+                        for e in diff[:4]]
                 if len(diff) > 4:
                     bad.append("output %d: %d differing elements" % (j, len(diff)))
             print("%s %s (%s)" % ("PASS" if not bad else "FAIL", name, os.path.basename(path)))

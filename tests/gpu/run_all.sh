@@ -33,7 +33,7 @@ usage() {
 
 # compile OUTDIR PYKC: every .pyk at every level; 1 if any failed
 compile_all() {
-    local outdir=$1 pykc=$2 status=0 level src
+    local outdir=$1 pykc=$2 status=0 level src flags
     if [ ! -x "$pykc" ]; then
         echo "run_all: no pykc at $pykc (build it, or pass its path)" >&2
         return 1
@@ -41,7 +41,10 @@ compile_all() {
     for level in $LEVELS; do
         mkdir -p "$outdir/$level"
         for src in examples/*.pyk tests/gpu/*.pyk; do
-            if ! "$pykc" compile "$src" "-$level" -o "$outdir/$level/$(basename "${src%.pyk}").ptx"; then
+            # A first line "# pykc-flags: --weak-scalars ..." adds those flags.
+            flags=$(sed -n '1s/^# pykc-flags://p' "$src")
+            # shellcheck disable=SC2086
+            if ! "$pykc" compile "$src" "-$level" $flags -o "$outdir/$level/$(basename "${src%.pyk}").ptx"; then
                 echo "run_all: pykc -$level failed on $src" >&2
                 status=1
             fi

@@ -1,0 +1,50 @@
+/* a.strides, a.itemsize, a.nbytes and a.T (a.shape, a.size and a.ndim are
+ * in cg_builtin.c). The array value keeps its strides in elements (the
+ * ABI's choice); Numba's and NumPy's a.strides are in bytes, so each is
+ * scaled by the item size here. a.T reverses the shape and the strides over
+ * the same data; its type (C and F swapped) makes indexing it right. */
+#include "cg_internal.h"
+
+static LLVMValueRef item_size(Cg *cg, const Type *array)
+{
+    return cg_const_i64(cg, type_store_size(array->dtype));
+}
+
+static LLVMValueRef strides_in_bytes(Cg *cg, LLVMValueRef arr, const Type *array, const Type *tuple)
+{
+    LLVMValueRef v = LLVMGetUndef(cg_type(cg, tuple));
+    for (int k = 0; k < array->ndim; k++) {
+        LLVMValueRef bytes = LLVMBuildMul(cg->b, cg_array_stride(cg, arr, k), item_size(cg, array), "");
+        v = LLVMBuildInsertValue(cg->b, v, bytes, (unsigned)k, "");
+    }
+    return v;
+}
+
+static LLVMValueRef transpose(Cg *cg, LLVMValueRef arr, const Type *array, const Type *result)
+{
+    int d = array->ndim;
+    if (d <= 1)
+        return cg_convert(cg, arr, array, result);
+    LLVMValueRef shape[3], strides[3];
+    for (int k = 0; k < d; k++) {
+        shape[k] = cg_array_shape(cg, arr, d - 1 - k);
+        strides[k] = cg_array_stride(cg, arr, d - 1 - k);
+    }
+    return cg_array_make(cg, result, cg_array_data(cg, arr), shape, strides);
+}
+
+LLVMValueRef cg_emit_array_attr(Cg *cg, const Node *node)
+{
+    const Type *array = node->attribute.value->type;
+    Builtin b = (Builtin)node->attribute.builtin;
+    if (b == BUILTIN_ARRAY_ITEMSIZE)
+        return item_size(cg, array);
+    LLVMValueRef arr = cg_emit_expr(cg, node->attribute.value);
+    switch (b) {
+    case BUILTIN_ARRAY_STRIDES: return strides_in_bytes(cg, arr, array, node->type);
+    case BUILTIN_ARRAY_NBYTES:
+        return LLVMBuildMul(cg->b, cg_array_size(cg, arr, array), item_size(cg, array), "nbytes");
+    case BUILTIN_ARRAY_T: return transpose(cg, arr, array, node->type);
+    default: return cg_unsupported(cg, node, "this array attribute");
+    }
+}

@@ -1,0 +1,123 @@
+/* Launch facts lines from sema's typed kernels, spliced into the PTX; see
+ * launch_facts.h and docs/abi.md ("Launch facts"). The format is parsed by
+ * runtime/src/launch_facts.c: both follow the grammar in docs/abi.md. */
+#include "launch_facts.h"
+
+#include <string.h>
+
+/* The runtime's limit on array dimensions (PYK_MAX_NDIM). */
+#define FACTS_MAX_NDIM 8
+
+static bool is_scalar(const Type *t)
+{
+    return t && (t->kind == TYPE_BOOL || t->kind == TYPE_INT || t->kind == TYPE_FLOAT);
+}
+
+bool cg_facts_type_is_expressible(const Type *t)
+{
+    if (is_scalar(t))
+        return true;
+    return t && t->kind == TYPE_ARRAY && is_scalar(t->dtype) && t->ndim >= 1 &&
+           t->ndim <= FACTS_MAX_NDIM;
+}
+
+const char *cg_facts_type_name(Arena *arena, const Type *t)
+{
+    if (t->kind != TYPE_ARRAY)
+        return t->name; /* Numba's spelling: "bool", "int64", "float16" */
+    static const char layouts[] = {[LAYOUT_C] = 'C', [LAYOUT_F] = 'F', [LAYOUT_A] = 'A'};
+    return arena_printf(arena, "array(%s, %dd, %c)", t->dtype->name, t->ndim, layouts[t->layout]);
+}
+
+int cg_facts_max_threads(const FuncInfo *fi)
+{
+    return fi->jit.launch_max_threads;
+}
+
+const char *cg_facts_line(Arena *arena, const FuncInfo *fi)
+{
+    for (int i = 0; i < fi->param_count; i++)
+        if (!cg_facts_type_is_expressible(fi->param_types[i]))
+            return NULL;
+    const char *line = arena_printf(arena, CG_FACTS_PREFIX "%.*s(", STR_ARG(fi->name));
+    for (int i = 0; i < fi->param_count; i++)
+        line = arena_printf(arena, "%s%s%.*s: %s", line, i ? ", " : "", STR_ARG(fi->params[i]->name),
+                            cg_facts_type_name(arena, fi->param_types[i]));
+    int max_threads = cg_facts_max_threads(fi);
+    if (max_threads > 0)
+        return arena_printf(arena, "%s) maxntid=%d", line, max_threads);
+    return arena_printf(arena, "%s)", line);
+}
+
+/* A kernel's line and whether it has been placed yet. */
+typedef struct Pending {
+    Str name;
+    const char *line;
+    size_t len;
+    bool placed;
+} Pending;
+
+/* The kernel whose entry `line` (up to `end`) opens, or NULL. */
+static Pending *entry_of(const char *line, const char *end, Pending *kernels, int count)
+{
+    static const char entry[] = ".visible .entry ";
+    size_t n = sizeof entry - 1;
+    if ((size_t)(end - line) <= n || memcmp(line, entry, n) != 0)
+        return NULL;
+    const char *name = line + n;
+    const char *stop = name;
+    while (stop < end && *stop != '(' && *stop != ' ' && *stop != '\t')
+        stop++;
+    for (int i = 0; i < count; i++)
+        if (!kernels[i].placed && kernels[i].name.len == (int)(stop - name) &&
+            memcmp(kernels[i].name.ptr, name, (size_t)(stop - name)) == 0)
+            return &kernels[i];
+    return NULL;
+}
+
+static char *append(char *out, const char *text, size_t len)
+{
+    memcpy(out, text, len);
+    return out + len;
+}
+
+char *cg_splice_launch_facts(Arena *arena, const SemaModule *module, const char *ptx,
+                             size_t len, size_t *out_len)
+{
+    Pending *kernels = ARENA_ARRAY(arena, Pending, module->func_count + 1);
+    int count = 0;
+    size_t total = len + 1; /* + a newline if the text lacks its last one */
+    for (int i = 0; i < module->func_count; i++) {
+        const FuncInfo *fi = module->funcs[i];
+        const char *line = fi->is_kernel ? cg_facts_line(arena, fi) : NULL;
+        if (!line)
+            continue;
+        kernels[count] = (Pending){fi->name, line, strlen(line), false};
+        total += kernels[count++].len + 1;
+    }
+    char *text = arena_alloc(arena, total + 1);
+    char *out = text;
+    for (const char *p = ptx, *end = ptx + len; p < end;) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        const char *next = eol ? eol + 1 : end;
+        Pending *k = entry_of(p, eol ? eol : end, kernels, count);
+        if (k) {
+            out = append(out, k->line, k->len);
+            *out++ = '\n';
+            k->placed = true;
+        }
+        out = append(out, p, (size_t)(next - p));
+        p = next;
+    }
+    for (int i = 0; i < count; i++) {
+        if (kernels[i].placed)
+            continue;
+        if (out > text && out[-1] != '\n')
+            *out++ = '\n';
+        out = append(out, kernels[i].line, kernels[i].len);
+        *out++ = '\n';
+    }
+    *out = '\0';
+    *out_len = (size_t)(out - text);
+    return text;
+}

@@ -1,0 +1,392 @@
+/* The generated C header of `pykc compile --emit=header`; see emit_header.h.
+ *
+ * What the header holds, in order: a comment saying where it came from and
+ * listing the kernels, an include guard, <pykrt.h>, the PTX as a char
+ * array (equal, byte for byte, to what --emit=ptx writes),
+ * one lookup helper, and per kernel entry its two launchers. Launchers are
+ * static inline: the header is self-contained, needs no separate object
+ * file, and costs nothing where unused. Arrays are typed handles
+ * (pyk_array_f32 ...), so a wrong dtype does not compile; ndim and layout
+ * are checked by pyk_launch against the PTX's launch facts, like any
+ * launch. */
+#include "emit_header.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../codegen/launch_facts.h"
+
+/* A growing text. Out of memory ends the process, as elsewhere in pykc. */
+typedef struct Buf {
+    char *text;
+    size_t len, cap;
+} Buf;
+
+static void reserve(Buf *b, size_t more)
+{
+    if (b->len + more + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + more + 1)
+        cap *= 2;
+    char *grown = realloc(b->text, cap);
+    if (!grown) {
+        fputs("pykc: out of memory\n", stderr);
+        abort();
+    }
+    b->text = grown;
+    b->cap = cap;
+}
+
+static void put(Buf *b, const char *text, size_t len)
+{
+    reserve(b, len);
+    memcpy(b->text + b->len, text, len);
+    b->len += len;
+    b->text[b->len] = '\0';
+}
+
+static void puts_(Buf *b, const char *text) { put(b, text, strlen(text)); }
+
+static void putf(Buf *b, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void putf(Buf *b, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(NULL, 0, format, args);
+    va_end(args);
+    reserve(b, (size_t)n);
+    va_start(args, format);
+    vsnprintf(b->text + b->len, (size_t)n + 1, format, args);
+    va_end(args);
+    b->len += (size_t)n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Names                                                                      */
+
+static bool is_c_identifier(Str name)
+{
+    if (name.len == 0 || (name.ptr[0] >= '0' && name.ptr[0] <= '9'))
+        return false;
+    for (int i = 0; i < name.len; i++) {
+        char c = name.ptr[i];
+        if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+            return false;
+    }
+    return true;
+}
+
+/* Words a parameter may not be called in C or C++, or that the launchers
+ * use themselves. Python keywords cannot occur. */
+static const char *const reserved_words[] = {
+    "auto", "bool", "case", "char", "const", "default", "do", "double", "enum", "extern",
+    "float", "goto", "inline", "int", "long", "register", "restrict", "short", "signed",
+    "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+    "volatile", "true", "false", "catch", "char8_t", "char16_t", "char32_t", "class",
+    "const_cast", "constexpr", "consteval", "constinit", "decltype", "delete",
+    "dynamic_cast", "explicit", "export", "friend", "mutable", "namespace", "new",
+    "noexcept", "nullptr", "operator", "private", "protected", "public",
+    "reinterpret_cast", "static_assert", "static_cast", "template", "this",
+    "thread_local", "throw", "typeid", "typename", "using", "virtual", "wchar_t",
+    "alignas", "alignof", "concept", "requires", "co_await", "co_return", "co_yield",
+    "_Bool", "_Complex", "_Imaginary", "_Atomic", "_Generic", "_Noreturn",
+    "_Alignas", "_Alignof", "_Static_assert", "_Thread_local", "NULL",
+    "ctx", "cfg", "n", "stream", /* the launchers' own parameters and locals */
+    "pykc_kernel", "pykc_status", "pykc_block", "pykc_cfg", "pykc_args",
+};
+
+static bool is_reserved(const char *name)
+{
+    for (size_t i = 0; i < sizeof reserved_words / sizeof reserved_words[0]; i++)
+        if (strcmp(name, reserved_words[i]) == 0)
+            return true;
+    return false;
+}
+
+/* C reserves identifiers that start with "__" or "_X" (X upper case). */
+static bool has_reserved_prefix(const char *name)
+{
+    return name[0] == '_' && (name[1] == '_' || (name[1] >= 'A' && name[1] <= 'Z'));
+}
+
+/* The C names of fi's parameters: the Python names, with '_' appended to
+ * one that is reserved or already taken (by an earlier renaming), and 'p'
+ * put before one C reserves. */
+static const char **param_names(Arena *arena, const FuncInfo *fi)
+{
+    const char **names = ARENA_ARRAY(arena, const char *, fi->param_count + 1);
+    for (int i = 0; i < fi->param_count; i++) {
+        Str py = fi->params[i]->name;
+        const char *name = is_c_identifier(py) ? arena_strndup(arena, py.ptr, (size_t)py.len)
+                                               : arena_printf(arena, "arg%d", i);
+        if (has_reserved_prefix(name))
+            name = arena_printf(arena, "p%s", name);
+        for (bool clash = true; clash;) {
+            clash = is_reserved(name);
+            for (int j = 0; j < i && !clash; j++)
+                clash = strcmp(names[j], name) == 0;
+            if (clash)
+                name = arena_printf(arena, "%s_", name);
+        }
+        names[i] = name;
+    }
+    return names;
+}
+
+/* The input's file name without directory and extension, made a C
+ * identifier: "kernels/vec-add.pyk" -> "vec_add". */
+static const char *module_stem(Arena *arena, const char *input)
+{
+    const char *slash = strrchr(input, '/');
+    const char *base = slash ? slash + 1 : input;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    char *stem = arena_printf(arena, "%s%.*s", len && base[0] >= '0' && base[0] <= '9' ? "_" : "",
+                              (int)len, base);
+    for (char *c = stem; *c; c++)
+        if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+              (*c >= '0' && *c <= '9')))
+            *c = '_';
+    return *stem ? stem : "module";
+}
+
+/* The input's path as it may appear inside a C comment: no "*" + "/" closes it. */
+static const char *comment_safe(Arena *arena, const char *text)
+{
+    char *copy = arena_strndup(arena, text, strlen(text));
+    for (char *c = copy; *c; c++)
+        if (c[0] == '*' && c[1] == '/')
+            c[1] = '|';
+    return copy;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Types                                                                      */
+
+/* How a dtype appears in C: the suffix of its typed array handle, a scalar
+ * parameter's C type, and the pyk_arg constructor of such a scalar. */
+typedef struct CType {
+    const char *suffix, *c_type, *arg;
+} CType;
+
+static CType c_type_of(const Type *t)
+{
+    if (t->kind == TYPE_BOOL)
+        return (CType){"bool", "bool", "pyk_arg_bool"};
+    if (t->kind == TYPE_FLOAT)
+        switch (t->bits) {
+        case 16: return (CType){"f16", "uint16_t", "pyk_arg_f16_bits"};
+        case 32: return (CType){"f32", "float", "pyk_arg_f32"};
+        default: return (CType){"f64", "double", "pyk_arg_f64"};
+        }
+    static const CType ints[2][4] = {
+        {{"u8", "uint8_t", "pyk_arg_u8"}, {"u16", "uint16_t", "pyk_arg_u16"},
+         {"u32", "uint32_t", "pyk_arg_u32"}, {"u64", "uint64_t", "pyk_arg_u64"}},
+        {{"i8", "int8_t", "pyk_arg_i8"}, {"i16", "int16_t", "pyk_arg_i16"},
+         {"i32", "int32_t", "pyk_arg_i32"}, {"i64", "int64_t", "pyk_arg_i64"}},
+    };
+    int width = t->bits == 8 ? 0 : t->bits == 16 ? 1 : t->bits == 32 ? 2 : 3;
+    return ints[t->is_signed][width];
+}
+
+/* ------------------------------------------------------------------------ */
+/* Pieces of the header                                                       */
+
+/* The PTX as a char array, NUL-terminated, one row per PTX line (long
+ * lines wrapped). Not a string literal: C99 promises only 4095 characters
+ * in one (GCC's -pedantic says so, MSVC stops near 16 KiB) and real PTX is
+ * longer. Bytes above 127 are cast, as char may be signed and C++ forbids
+ * narrowing in braces. */
+static void put_ptx(Buf *b, const char *ptx, size_t len)
+{
+    puts_(b, "{\n    ");
+    int row = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)ptx[i];
+        if (c < 0x80)
+            putf(b, "%u,", c);
+        else
+            putf(b, "(char)0x%02x,", c);
+        if (c == '\n' || ++row == 32) {
+            puts_(b, "\n    ");
+            row = 0;
+        } else
+            puts_(b, " ");
+    }
+    puts_(b, "0\n}");
+}
+
+typedef struct Kernel {
+    const FuncInfo *fi;
+    const char *name;     /* the entry's name, a C identifier */
+    const char **params;  /* C names */
+    const char *facts;    /* the facts line without its prefix */
+} Kernel;
+
+static void put_param_list(Buf *b, const Kernel *k)
+{
+    for (int i = 0; i < k->fi->param_count; i++) {
+        const Type *t = k->fi->param_types[i];
+        CType c = c_type_of(t->kind == TYPE_ARRAY ? t->dtype : t);
+        if (t->kind == TYPE_ARRAY)
+            putf(b, ",\n    const pyk_array_%s *%s", c.suffix, k->params[i]);
+        else
+            putf(b, ",\n    %s %s", c.c_type, k->params[i]);
+    }
+}
+
+/* `pyk_arg pykc_args[] = {...};` and the pyk_launch call. */
+static void put_launch_call(Buf *b, const Kernel *k, const char *cfg)
+{
+    int count = k->fi->param_count;
+    if (count == 0) {
+        putf(b, "    return pyk_launch(pykc_kernel, %s, NULL, 0);\n", cfg);
+        return;
+    }
+    puts_(b, "    pyk_arg pykc_args[] = {\n");
+    for (int i = 0; i < count; i++) {
+        const Type *t = k->fi->param_types[i];
+        if (t->kind == TYPE_ARRAY)
+            putf(b, "        pyk_arg_array((const pyk_array *)%s),\n", k->params[i]);
+        else
+            putf(b, "        %s(%s),\n", c_type_of(t).arg, k->params[i]);
+    }
+    putf(b, "    };\n    return pyk_launch(pykc_kernel, %s, pykc_args, %d);\n", cfg, count);
+}
+
+static void put_kernel(Buf *b, const Kernel *k, const char *stem)
+{
+    int max_threads = cg_facts_max_threads(k->fi);
+    putf(b, "\n/* %s\n", k->facts);
+    if (max_threads > 0)
+        putf(b, " * (at most %d threads per block: its launch_bounds)\n", max_threads);
+    putf(b, " * %s_launch: launches it with `cfg` (grid, block, dynamic shared memory,\n"
+            " * stream). %s_launch_1d: one thread per element of 0..n-1, in blocks of\n"
+            " * the size the occupancy calculator picks for it, on `stream` (NULL: the\n"
+            " * default stream). Both are asynchronous, check the configuration and the\n"
+            " * arrays' ndim and layout first (pyk_launch), and return PYK_OK or an\n"
+            " * error described by pyk_last_error(ctx). */\n",
+         k->name, k->name);
+    putf(b, "static inline pyk_status %s_launch(\n    pyk_context *ctx, const pyk_launch_config *cfg",
+         k->name);
+    put_param_list(b, k);
+    putf(b, ")\n{\n"
+            "    pyk_kernel *pykc_kernel;\n"
+            "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
+            "    if (pykc_status != PYK_OK)\n"
+            "        return pykc_status;\n",
+         stem, k->name);
+    put_launch_call(b, k, "cfg");
+    puts_(b, "}\n\n");
+
+    putf(b, "static inline pyk_status %s_launch_1d(\n    pyk_context *ctx, int64_t n, pyk_stream *stream",
+         k->name);
+    put_param_list(b, k);
+    putf(b, ")\n{\n"
+            "    pyk_kernel *pykc_kernel;\n"
+            "    int pykc_block = 0;\n"
+            "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
+            "    if (pykc_status == PYK_OK)\n"
+            "        pykc_status = pyk_kernel_suggest_block_size(pykc_kernel, 0, &pykc_block);\n"
+            "    if (pykc_status != PYK_OK)\n"
+            "        return pykc_status;\n"
+            "    pyk_launch_config pykc_cfg = pyk_config_1d(n, (unsigned)pykc_block);\n"
+            "    pykc_cfg.stream = stream;\n",
+         stem, k->name);
+    put_launch_call(b, k, "&pykc_cfg");
+    puts_(b, "}\n");
+}
+
+static void put_prologue(Buf *b, const char *input, const char *stem, const Kernel *kernels,
+                         int count, size_t ptx_len)
+{
+    putf(b, "/* Generated by pykc %s from %s (pykc compile --emit=header): do not edit.\n"
+            " *\n"
+            " * Typed launchers for the kernels of %s, over libpykrt, with the module's\n"
+            " * PTX embedded: include after nothing in particular, compile with\n"
+            " * -I<pykc>/runtime/include and link libpykrt. The PTX is loaded into a\n"
+            " * context by the first launch and cached there (pyk_context_module).\n"
+            " * Array parameters are typed handles (pyk_array_f32 *, ...; pykrt.h):\n"
+            " * an array of another dtype does not compile. docs/runtime.md explains it all.\n"
+            " *\n"
+            " * Kernels:\n",
+         PYKC_VERSION, input, input);
+    for (int i = 0; i < count; i++)
+        putf(b, " *   %s\n", kernels[i].facts);
+    if (count == 0)
+        puts_(b, " *   (none: the module has device functions only)\n");
+    putf(b, " */\n#ifndef PYKC_GENERATED_%s_H\n#define PYKC_GENERATED_%s_H\n\n"
+            "#include <pykrt.h>\n\n",
+         stem, stem);
+    putf(b, "/* The PTX of %s, %zu bytes: what `pykc compile --emit=ptx` writes. */\n"
+            "static const char pykc_ptx_%s[] = ",
+         input, ptx_len, stem);
+}
+
+/* Kernel `name` of this header's module in `ctx`, the module loaded once. */
+static void put_lookup(Buf *b, const char *stem)
+{
+    putf(b, "\n\n/* Kernel `name` of this module in `ctx` (the module loaded on first use). */\n"
+            "static inline pyk_status pykc_kernel_%s(\n"
+            "    pyk_context *ctx, const char *name, pyk_kernel **kernel)\n"
+            "{\n"
+            "    pyk_module *module;\n"
+            "    pyk_status status = pyk_context_module(ctx, pykc_ptx_%s, &module);\n"
+            "    return status != PYK_OK ? status : pyk_module_kernel(module, name, kernel);\n"
+            "}\n",
+         stem, stem);
+}
+
+/* The module's kernels as the header declares them; false after an error. */
+static bool collect_kernels(Arena *arena, Diag *diag, const SemaModule *module, Kernel *kernels,
+                            int *count)
+{
+    *count = 0;
+    bool ok = true;
+    for (int i = 0; i < module->func_count; i++) {
+        const FuncInfo *fi = module->funcs[i];
+        if (!fi->is_kernel)
+            continue;
+        const char *facts = cg_facts_line(arena, fi);
+        if (!is_c_identifier(fi->name) || !facts) {
+            diag_error(diag, fi->def->span,
+                       "--emit=header cannot declare a typed launcher for kernel '%.*s': %s",
+                       STR_ARG(fi->name),
+                       facts ? "its name is not a C identifier"
+                             : "a parameter's type has no C counterpart (scalars and arrays only)");
+            ok = false;
+            continue;
+        }
+        kernels[(*count)++] = (Kernel){fi, arena_strndup(arena, fi->name.ptr, (size_t)fi->name.len),
+                                       param_names(arena, fi),
+                                       facts + strlen(CG_FACTS_PREFIX)};
+    }
+    return ok;
+}
+
+bool emit_header(Arena *arena, Diag *diag, const SemaModule *module, const char *input,
+                 const char *ptx, size_t len, char **out, size_t *out_len)
+{
+    *out = NULL;
+    *out_len = 0;
+    Kernel *kernels = ARENA_ARRAY(arena, Kernel, module->func_count + 1);
+    int count;
+    if (!collect_kernels(arena, diag, module, kernels, &count))
+        return false;
+    const char *stem = module_stem(arena, input);
+    input = comment_safe(arena, input);
+    Buf b = {0};
+    put_prologue(&b, input, stem, kernels, count, len);
+    put_ptx(&b, ptx, len);
+    puts_(&b, ";");
+    put_lookup(&b, stem);
+    for (int i = 0; i < count; i++)
+        put_kernel(&b, &kernels[i], stem);
+    putf(&b, "\n#endif /* PYKC_GENERATED_%s_H */\n", stem);
+    *out = b.text;
+    *out_len = b.len;
+    return true;
+}
