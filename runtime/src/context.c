@@ -1,0 +1,178 @@
+/* Contexts: a device's primary context, retained, with the properties the
+ * launch checks need read once at init. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+pyk_status pyk_device_count(int *count)
+{
+    if (!count)
+        return rt_init_error(PYK_ERROR_INVALID_ARGUMENT, "pyk_device_count: count is NULL");
+    *count = 0;
+    const RtDriver *cu;
+    const char *message;
+    pyk_status status = rt_driver_load(&cu, &message);
+    if (status == PYK_ERROR_NO_DEVICE)
+        return PYK_OK; /* cuInit said so: zero devices is an answer, not an error */
+    if (status != PYK_OK)
+        return rt_init_error(status, "%s", message);
+    CUresult result = cu->cuDeviceGetCount(count);
+    if (result != CUDA_SUCCESS)
+        return rt_init_error(PYK_ERROR_DRIVER, "cuDeviceGetCount failed (CUresult %d)", (int)result);
+    return PYK_OK;
+}
+
+static pyk_status attribute(pyk_context *ctx, CUdevice_attribute which, int *value)
+{
+    return rt_check(ctx, ctx->cu->cuDeviceGetAttribute(value, which, ctx->device),
+                    "cuDeviceGetAttribute", NULL);
+}
+
+static pyk_status read_properties(pyk_context *ctx, int ordinal)
+{
+    pyk_device_properties *p = &ctx->properties;
+    p->ordinal = ordinal;
+    int smem = 0, smem_optin = 0;
+    struct { CUdevice_attribute which; int *value; } wanted[] = {
+        {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, &p->compute_major},
+        {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, &p->compute_minor},
+        {CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, &p->sm_count},
+        {CU_DEVICE_ATTRIBUTE_WARP_SIZE, &p->warp_size},
+        {CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, &p->max_threads_per_block},
+        {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, &p->max_block_dim[0]},
+        {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, &p->max_block_dim[1]},
+        {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z, &p->max_block_dim[2]},
+        {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, &p->max_grid_dim[0]},
+        {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, &p->max_grid_dim[1]},
+        {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, &p->max_grid_dim[2]},
+        {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, &smem},
+        {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, &smem_optin},
+    };
+    for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
+        pyk_status status = attribute(ctx, wanted[i].which, wanted[i].value);
+        if (status != PYK_OK)
+            return status;
+    }
+    p->shared_mem_per_block = (size_t)smem;
+    /* Devices before opt-in report 0: their limit is the plain one. */
+    p->shared_mem_per_block_optin = (size_t)(smem_optin > smem ? smem_optin : smem);
+    pyk_status status = rt_check(ctx, ctx->cu->cuDeviceGetName(p->name, sizeof p->name, ctx->device),
+                                 "cuDeviceGetName", NULL);
+    if (status == PYK_OK)
+        status = rt_check(ctx, ctx->cu->cuDeviceTotalMem(&p->total_memory, ctx->device),
+                          "cuDeviceTotalMem", NULL);
+    return status;
+}
+
+/* Moves a failure's message from the dying context to the thread's. */
+static pyk_status fail_init(pyk_context *ctx, pyk_status status)
+{
+    rt_init_error(status, "%s", pyk_last_error(ctx));
+    pyk_context_destroy(ctx);
+    return status;
+}
+
+static pyk_status open_device(pyk_context *ctx, int ordinal)
+{
+    int count = 0;
+    pyk_status status = rt_check(ctx, ctx->cu->cuDeviceGetCount(&count), "cuDeviceGetCount", NULL);
+    if (status != PYK_OK)
+        return status;
+    if (ordinal < 0 || ordinal >= count)
+        return rt_error(ctx, PYK_ERROR_NO_DEVICE,
+                        "pyk_init: device %d requested, but this machine has %d CUDA device%s "
+                        "(ordinals 0 to %d)", ordinal, count, count == 1 ? "" : "s", count - 1);
+    status = rt_check(ctx, ctx->cu->cuDeviceGet(&ctx->device, ordinal), "cuDeviceGet", NULL);
+    if (status == PYK_OK)
+        status = rt_check(ctx, ctx->cu->cuDevicePrimaryCtxRetain(&ctx->cu_context, ctx->device),
+                          "cuDevicePrimaryCtxRetain", NULL);
+    if (status == PYK_OK)
+        status = rt_make_current(ctx);
+    if (status == PYK_OK)
+        status = read_properties(ctx, ordinal);
+    return status;
+}
+
+pyk_status pyk_init(pyk_context **out, int device)
+{
+    if (!out)
+        return rt_init_error(PYK_ERROR_INVALID_ARGUMENT, "pyk_init: the context pointer is NULL");
+    *out = NULL;
+    const RtDriver *cu;
+    const char *message;
+    pyk_status status = rt_driver_load(&cu, &message);
+    if (status != PYK_OK)
+        return rt_init_error(status, "%s", message);
+    pyk_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return rt_init_error(PYK_ERROR_OUT_OF_MEMORY, "pyk_init: out of host memory");
+    ctx->cu = cu;
+    status = open_device(ctx, device);
+    if (status != PYK_OK)
+        return fail_init(ctx, status);
+    *out = ctx;
+    return PYK_OK;
+}
+
+void pyk_context_destroy(pyk_context *ctx)
+{
+    if (!ctx)
+        return;
+    for (int i = 0; i < ctx->module_count; i++)
+        pyk_module_unload(ctx->modules[i].module);
+    free(ctx->modules);
+    if (ctx->cu_context) {
+        CUcontext current = NULL;
+        ctx->cu->cuCtxGetCurrent(&current);
+        ctx->cu->cuDevicePrimaryCtxRelease(ctx->device);
+        /* Leave no dangling current context behind on this thread. */
+        if (current == ctx->cu_context)
+            ctx->cu->cuCtxSetCurrent(NULL);
+    }
+    free(ctx->message);
+    free(ctx);
+}
+
+const pyk_device_properties *pyk_context_properties(const pyk_context *ctx)
+{
+    return ctx ? &ctx->properties : NULL;
+}
+
+pyk_status pyk_synchronize(pyk_context *ctx)
+{
+    if (!ctx)
+        return PYK_ERROR_INVALID_ARGUMENT;
+    pyk_status status = rt_make_current(ctx);
+    if (status != PYK_OK)
+        return status;
+    return rt_check(ctx, ctx->cu->cuCtxSynchronize(), "cuCtxSynchronize", ctx->last_kernel);
+}
+
+/* A linear scan: a program embeds a handful of PTX texts, and this runs on
+ * every typed launch, where a pointer comparison is the cheapest key. */
+pyk_status pyk_context_module(pyk_context *ctx, const char *ptx, pyk_module **out)
+{
+    if (!ctx || !out)
+        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_context_module: module is NULL")
+                   : PYK_ERROR_INVALID_ARGUMENT;
+    for (int i = 0; i < ctx->module_count; i++)
+        if (ctx->modules[i].ptx == ptx)
+            return *out = ctx->modules[i].module, PYK_OK;
+    *out = NULL;
+    if (ctx->module_count == ctx->module_cap) {
+        int cap = ctx->module_cap ? 2 * ctx->module_cap : 4;
+        struct RtCachedModule *grown = realloc(ctx->modules, sizeof *grown * (size_t)cap);
+        if (!grown)
+            return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "pyk_context_module: out of host memory");
+        ctx->modules = grown;
+        ctx->module_cap = cap;
+    }
+    pyk_module *module;
+    pyk_status status = pyk_module_load_ptx(ctx, ptx, &module);
+    if (status != PYK_OK)
+        return status;
+    ctx->modules[ctx->module_count++] = (struct RtCachedModule){ptx, module};
+    *out = module;
+    return PYK_OK;
+}

@@ -1,0 +1,125 @@
+/* Launching: the configuration and argument checks of launch_check.c, then
+ * the ABI's flattening and one cuLaunchKernel. Nothing is allocated on this
+ * path; the report buffer is only written when a check fails. */
+#include <stdio.h>
+#include <string.h>
+
+#include "launch_check.h"
+#include "rt.h"
+
+pyk_launch_config pyk_config_1d(int64_t n, unsigned block_size)
+{
+    if (block_size == 0)
+        block_size = 256;
+    int64_t blocks = n > 0 ? (n + block_size - 1) / block_size : 1;
+    pyk_launch_config config = {{(unsigned)(blocks > 0xffffffffLL ? 0xffffffffLL : blocks), 1, 1},
+                                {block_size, 1, 1}, 0, NULL};
+    return config;
+}
+
+/* Remembers the kernel for fault reports at the next synchronisation. */
+static void note_launched(pyk_kernel *kernel, pyk_stream *stream)
+{
+    pyk_context *ctx = kernel->module->ctx;
+    size_t n = kernel->name_len < RT_NAME_CAP - 1 ? kernel->name_len : RT_NAME_CAP - 1;
+    if (stream) {
+        memcpy(stream->last_kernel, kernel->name, n);
+        stream->last_kernel[n] = '\0';
+    }
+    memcpy(ctx->last_kernel, kernel->name, n);
+    ctx->last_kernel[n] = '\0';
+}
+
+/* Raises the kernel's dynamic shared memory limit past the 48 KiB default
+ * when a launch asks for more (the check already bounded it by the device). */
+static pyk_status opt_in_shared(pyk_kernel *kernel, size_t bytes)
+{
+    if (bytes <= kernel->dynamic_shared_opted)
+        return PYK_OK;
+    pyk_context *ctx = kernel->module->ctx;
+    pyk_status status = rt_check(ctx, ctx->cu->cuFuncSetAttribute(
+                                          kernel->function,
+                                          CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)bytes),
+                                 "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", NULL);
+    if (status == PYK_OK)
+        kernel->dynamic_shared_opted = bytes;
+    return status;
+}
+
+static pyk_status check_config(pyk_kernel *kernel, const pyk_launch_config *config)
+{
+    pyk_context *ctx = kernel->module->ctx;
+    if (!config)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "launch of kernel '%s': config is NULL",
+                        kernel->name);
+    if (config->stream && config->stream->ctx != ctx)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "launch of kernel '%s': the stream belongs to another context", kernel->name);
+    char buffer[1024];
+    RtText report = rt_text_over(buffer, sizeof buffer);
+    RtKernelLimits limits = rt_kernel_limits(kernel);
+    pyk_status status = rt_check_config(&ctx->properties, &limits, config, &report);
+    if (status != PYK_OK)
+        return rt_error(ctx, status, "%s", buffer);
+    return rt_make_current(ctx);
+}
+
+/* The driver call shared by both launch paths. */
+static pyk_status launch(pyk_kernel *kernel, const pyk_launch_config *config, void **params)
+{
+    pyk_context *ctx = kernel->module->ctx;
+    pyk_status status = opt_in_shared(kernel, config->dynamic_shared_bytes);
+    if (status != PYK_OK)
+        return status;
+    const pyk_dim3 *g = &config->grid, *b = &config->block;
+    CUresult result = ctx->cu->cuLaunchKernel(
+        kernel->function, g->x, g->y ? g->y : 1, g->z ? g->z : 1, b->x, b->y ? b->y : 1,
+        b->z ? b->z : 1, (unsigned)config->dynamic_shared_bytes,
+        config->stream ? config->stream->cu_stream : NULL, params, NULL);
+    if (result != CUDA_SUCCESS) {
+        char what[RT_NAME_CAP + 64];
+        snprintf(what, sizeof what, "cuLaunchKernel of kernel '%s'", kernel->name);
+        return rt_check(ctx, result, what, ctx->last_kernel);
+    }
+    note_launched(kernel, config->stream);
+    return PYK_OK;
+}
+
+pyk_status pyk_launch(pyk_kernel *kernel, const pyk_launch_config *config, const pyk_arg *args,
+                      int nargs)
+{
+    if (!kernel)
+        return PYK_ERROR_INVALID_ARGUMENT;
+    pyk_context *ctx = kernel->module->ctx;
+    if (nargs < 0 || (nargs > 0 && !args))
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "launch of kernel '%s': %d arguments but args is NULL", kernel->name, nargs);
+    pyk_status status = check_config(kernel, config);
+    if (status != PYK_OK)
+        return status;
+    char buffer[2048];
+    RtText report = rt_text_over(buffer, sizeof buffer);
+    if (kernel->facts && (status = rt_check_args(kernel->facts, ctx, args, nargs, &report)) != PYK_OK)
+        return rt_error(ctx, status, "%s", buffer);
+    uint64_t slots[RT_MAX_PARAM_SLOTS];
+    void *params[RT_MAX_PARAM_SLOTS];
+    if (rt_flatten_args(args, nargs, slots, params, kernel->name, &report) < 0)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "%s", buffer);
+    return launch(kernel, config, params);
+}
+
+pyk_status pyk_launch_by_name(pyk_module *module, const char *name, const pyk_launch_config *config,
+                              const pyk_arg *args, int nargs)
+{
+    pyk_kernel *kernel;
+    pyk_status status = pyk_module_kernel(module, name, &kernel);
+    return status != PYK_OK ? status : pyk_launch(kernel, config, args, nargs);
+}
+
+pyk_status pyk_launch_raw(pyk_kernel *kernel, const pyk_launch_config *config, void **params)
+{
+    if (!kernel)
+        return PYK_ERROR_INVALID_ARGUMENT;
+    pyk_status status = check_config(kernel, config);
+    return status != PYK_OK ? status : launch(kernel, config, params);
+}

@@ -1,0 +1,205 @@
+/* The pre-launch checks (see launch_check.h): pure functions, no driver. */
+#include "launch_check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int rt_kernel_thread_limit(const pyk_device_properties *device, const RtKernelLimits *kernel)
+{
+    int limit = device->max_threads_per_block;
+    if (kernel->function_max_threads > 0 && kernel->function_max_threads < limit)
+        limit = kernel->function_max_threads;
+    if (kernel->facts_maxntid > 0 && kernel->facts_maxntid < limit)
+        limit = kernel->facts_maxntid;
+    return limit;
+}
+
+static unsigned dim_or_one(unsigned d) { return d ? d : 1; }
+
+/* One line per violation; `count` says whether any came before. */
+static void violation(RtText *report, int *count, const char *kernel)
+{
+    rt_text_append(report, "%skernel '%s': ", *count ? "\n" : "", kernel);
+    (*count)++;
+}
+
+static void check_dims(const char *what, const pyk_dim3 *d, const int *max, const char *kernel,
+                       RtText *report, int *count)
+{
+    static const char axes[] = "xyz";
+    unsigned v[3] = {d->x, dim_or_one(d->y), dim_or_one(d->z)};
+    if (d->x == 0) {
+        violation(report, count, kernel);
+        rt_text_append(report, "%s.x is 0: every launch needs at least one %s", what,
+                       what[0] == 'g' ? "block" : "thread");
+    }
+    for (int i = 0; i < 3; i++)
+        if (v[i] > (unsigned)max[i]) {
+            violation(report, count, kernel);
+            rt_text_append(report, "%s.%c = %u exceeds the device's maximum of %d", what,
+                           axes[i], v[i], max[i]);
+        }
+}
+
+static void check_threads(const pyk_device_properties *device, const RtKernelLimits *kernel,
+                          const pyk_dim3 *block, RtText *report, int *count)
+{
+    unsigned long long threads = (unsigned long long)block->x * dim_or_one(block->y) *
+                                 dim_or_one(block->z);
+    if (threads == 0 || threads <= (unsigned long long)rt_kernel_thread_limit(device, kernel))
+        return;
+    violation(report, count, kernel->name);
+    rt_text_append(report, "a block of %llu threads (%u x %u x %u) is too large: ", threads,
+                   block->x, dim_or_one(block->y), dim_or_one(block->z));
+    if (threads > (unsigned long long)device->max_threads_per_block)
+        rt_text_append(report, "the device allows at most %d threads per block",
+                       device->max_threads_per_block);
+    else if (kernel->facts_maxntid > 0 && threads > (unsigned long long)kernel->facts_maxntid)
+        rt_text_append(report,
+                       "pykc limited this kernel to %d threads per block (maxntid in its "
+                       "launch facts, e.g. a shared array indexed by the thread index)",
+                       kernel->facts_maxntid);
+    else
+        rt_text_append(report,
+                       "the kernel's register use allows at most %d threads per block on "
+                       "this device",
+                       kernel->function_max_threads);
+}
+
+pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLimits *kernel,
+                           const pyk_launch_config *config, RtText *report)
+{
+    int count = 0;
+    check_dims("block", &config->block, device->max_block_dim, kernel->name, report, &count);
+    check_dims("grid", &config->grid, device->max_grid_dim, kernel->name, report, &count);
+    check_threads(device, kernel, &config->block, report, &count);
+    size_t total = kernel->static_shared_bytes + config->dynamic_shared_bytes;
+    if (config->dynamic_shared_bytes > device->shared_mem_per_block_optin ||
+        total > device->shared_mem_per_block_optin) {
+        violation(report, &count, kernel->name);
+        rt_text_append(report,
+                       "%zu bytes of dynamic shared memory plus the kernel's %zu static bytes "
+                       "exceed the device's maximum of %zu bytes per block",
+                       config->dynamic_shared_bytes, kernel->static_shared_bytes,
+                       device->shared_mem_per_block_optin);
+    }
+    return count ? PYK_ERROR_LAUNCH_CONFIG : PYK_OK;
+}
+
+bool rt_is_contiguous(int ndim, const int64_t *shape, const int64_t *strides, pyk_layout layout)
+{
+    if (layout != PYK_LAYOUT_C && layout != PYK_LAYOUT_F)
+        return true;
+    for (int i = 0; i < ndim; i++)
+        if (shape[i] == 0)
+            return true;
+    int64_t expected = 1;
+    for (int k = 0; k < ndim; k++) {
+        int i = layout == PYK_LAYOUT_C ? ndim - 1 - k : k;
+        if (shape[i] != 1 && strides[i] != expected)
+            return false;
+        expected *= shape[i];
+    }
+    return true;
+}
+
+static const char *array_type_text(const pyk_array *a, char *buffer, size_t cap)
+{
+    bool c = rt_is_contiguous(a->ndim, a->shape, a->strides, PYK_LAYOUT_C);
+    bool f = rt_is_contiguous(a->ndim, a->shape, a->strides, PYK_LAYOUT_F);
+    RtParamFacts as_param = {NULL, a->dtype, a->ndim,
+                             c ? PYK_LAYOUT_C : f ? PYK_LAYOUT_F : PYK_LAYOUT_A};
+    return rt_param_type_name(&as_param, buffer, cap);
+}
+
+/* One parameter against one argument; appends a line per mismatch. */
+static void check_arg(const RtKernelFacts *facts, int index, const pyk_context *ctx,
+                      const pyk_arg *arg, RtText *report, int *count)
+{
+    const RtParamFacts *p = &facts->params[index];
+    char want[64], got[64];
+    rt_param_type_name(p, want, sizeof want);
+    const char *problem = NULL;
+    if (p->ndim == 0 && arg->array) {
+        problem = "an array";
+        array_type_text(arg->array, got, sizeof got);
+    } else if (p->ndim == 0 && arg->dtype != p->dtype) {
+        problem = "a scalar of another type";
+        snprintf(got, sizeof got, "%s", pyk_dtype_name(arg->dtype));
+    } else if (p->ndim > 0 && !arg->array) {
+        problem = arg->dtype ? "a scalar" : "no array (NULL)";
+        snprintf(got, sizeof got, "%s", arg->dtype ? pyk_dtype_name(arg->dtype) : "");
+    } else if (p->ndim > 0) {
+        const pyk_array *a = arg->array;
+        array_type_text(a, got, sizeof got);
+        if (a->dtype != p->dtype)
+            problem = "an array of another dtype";
+        else if (a->ndim != p->ndim)
+            problem = "an array of another ndim";
+        else if (!rt_is_contiguous(a->ndim, a->shape, a->strides, p->layout))
+            problem = p->layout == PYK_LAYOUT_C ? "a non-C-contiguous array"
+                                                : "a non-F-contiguous array";
+        else if (ctx && a->ctx != ctx)
+            problem = "an array of another context";
+    }
+    if (!problem)
+        return;
+    rt_text_append(report, "%skernel '%s': parameter '%s' (argument %d) expects %s but got %s%s%s",
+                   *count ? "\n" : "", facts->name, p->name, index + 1, want, problem,
+                   got[0] ? " " : "", got);
+    if (p->ndim > 0 && p->layout != PYK_LAYOUT_A && strstr(problem, "contiguous"))
+        rt_text_append(report, ": copy it into a contiguous array, or declare the parameter "
+                               "with any layout (float32[:])");
+    (*count)++;
+}
+
+pyk_status rt_check_args(const RtKernelFacts *facts, const pyk_context *ctx, const pyk_arg *args,
+                         int nargs, RtText *report)
+{
+    if (nargs != facts->param_count) {
+        rt_text_append(report, "kernel '%s' takes %d argument%s (", facts->name,
+                       facts->param_count, facts->param_count == 1 ? "" : "s");
+        for (int i = 0; i < facts->param_count; i++)
+            rt_text_append(report, "%s%s", i ? ", " : "", facts->params[i].name);
+        rt_text_append(report, ") but %d %s given", nargs, nargs == 1 ? "was" : "were");
+        return PYK_ERROR_ARGUMENT_MISMATCH;
+    }
+    int count = 0;
+    for (int i = 0; i < nargs; i++)
+        check_arg(facts, i, ctx, &args[i], report, &count);
+    return count ? PYK_ERROR_ARGUMENT_MISMATCH : PYK_OK;
+}
+
+int rt_flatten_args(const pyk_arg *args, int nargs, uint64_t *slots, void **params,
+                    const char *kernel_name, RtText *report)
+{
+    int n = 0;
+    for (int i = 0; i < nargs; i++) {
+        const pyk_array *a = args[i].array;
+        int need = a ? 1 + 2 * a->ndim : 1;
+        if (n + need > RT_MAX_PARAM_SLOTS) {
+            rt_text_append(report, "kernel '%s': the arguments need more than %d parameters",
+                           kernel_name, RT_MAX_PARAM_SLOTS);
+            return -1;
+        }
+        if (a) {
+            slots[n] = (uint64_t)a->pointer;
+            for (int d = 0; d < a->ndim; d++) {
+                slots[n + 1 + d] = (uint64_t)a->shape[d];
+                slots[n + 1 + a->ndim + d] = (uint64_t)a->strides[d];
+            }
+        } else {
+            if (!args[i].dtype) {
+                rt_text_append(report, "kernel '%s': argument %d is neither an array nor a "
+                                       "scalar (a NULL array?)", kernel_name, i + 1);
+                return -1;
+            }
+            slots[n] = 0;
+            memcpy(&slots[n], &args[i].value, pyk_dtype_size(args[i].dtype));
+        }
+        for (int k = 0; k < need; k++)
+            params[n + k] = &slots[n + k];
+        n += need;
+    }
+    return n;
+}

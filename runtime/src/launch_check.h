@@ -1,0 +1,55 @@
+/* The checks pyk_launch runs before calling the driver, as pure functions
+ * over a kernel's launch facts, the arguments and the device's limits (no
+ * driver call), so tests/runtime unit-tests them without a GPU. Each writes
+ * its findings into an RtText and returns the status to report. */
+#ifndef RT_LAUNCH_CHECK_H
+#define RT_LAUNCH_CHECK_H
+
+#include "rt.h"
+#include "text.h"
+
+/* What one kernel allows, besides the device's limits. */
+typedef struct RtKernelLimits {
+    const char *name;
+    int function_max_threads;   /* CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK; 0: unknown */
+    int facts_maxntid;          /* the facts' maxntid; 0: none */
+    size_t static_shared_bytes; /* CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES */
+} RtKernelLimits;
+
+/* A looked-up kernel's limits (module.c). */
+RtKernelLimits rt_kernel_limits(const pyk_kernel *kernel);
+
+/* Most threads per block: the device's limit narrowed by the kernel's. */
+int rt_kernel_thread_limit(const pyk_device_properties *device, const RtKernelLimits *kernel);
+
+/* Grid and block dimensions against the device's and kernel's limits, and
+ * static + dynamic shared memory against the device's opt-in maximum.
+ * Returns PYK_OK or PYK_ERROR_LAUNCH_CONFIG (every violation listed). */
+pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLimits *kernel,
+                           const pyk_launch_config *config, RtText *report);
+
+/* The arguments against the kernel's signature: count, scalar dtypes, array
+ * dtype, ndim and contiguity, and that arrays belong to `ctx` (NULL: not
+ * checked). Returns PYK_OK or PYK_ERROR_ARGUMENT_MISMATCH (the count
+ * error alone, or every parameter that does not match). */
+pyk_status rt_check_args(const RtKernelFacts *facts, const pyk_context *ctx, const pyk_arg *args,
+                         int nargs, RtText *report);
+
+/* Whether shape/strides (elements) describe a C- (row-major) or
+ * F-contiguous (column-major) block without gaps; extents of 1 may have any
+ * stride, and any empty array is contiguous. PYK_LAYOUT_A: always true. */
+bool rt_is_contiguous(int ndim, const int64_t *shape, const int64_t *strides, pyk_layout layout);
+
+/* Most 8-byte parameter slots one launch may use (PTX allows 4 KiB of
+ * kernel parameters on every architecture pykc targets). */
+#define RT_MAX_PARAM_SLOTS 512
+
+/* Flattens arguments per the ABI into cuLaunchKernel's kernelParams: an
+ * array gives data, shape[ndim], strides[ndim]; a scalar its value, in the
+ * low bytes of its slot. `slots` and `params` have RT_MAX_PARAM_SLOTS
+ * entries. Returns the number of parameters, or -1 when the arguments need
+ * more slots (with the report written) or an array argument is NULL. */
+int rt_flatten_args(const pyk_arg *args, int nargs, uint64_t *slots, void **params,
+                    const char *kernel_name, RtText *report);
+
+#endif

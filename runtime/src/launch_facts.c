@@ -1,0 +1,335 @@
+/* The launch-facts parser (format: docs/abi.md, "Launch facts"; types:
+ * launch_facts.h). A small cursor over one line: each grammar rule is one
+ * function returning false with a message at the column where the line
+ * stops matching. */
+#include "launch_facts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Cursor {
+    const char *start, *p, *end;
+    char *error;
+    size_t error_cap;
+} Cursor;
+
+static bool fail(Cursor *c, const char *what)
+{
+    snprintf(c->error, c->error_cap, "column %d: %s", (int)(c->p - c->start) + 1, what);
+    return false;
+}
+
+static void skip_spaces(Cursor *c)
+{
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
+        c->p++;
+}
+
+static bool accept(Cursor *c, char ch)
+{
+    skip_spaces(c);
+    if (c->p < c->end && *c->p == ch) {
+        c->p++;
+        return true;
+    }
+    return false;
+}
+
+static bool expect(Cursor *c, char ch, const char *what)
+{
+    return accept(c, ch) || fail(c, what);
+}
+
+static bool is_ident_char(char ch, bool first)
+{
+    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+           (!first && ch >= '0' && ch <= '9');
+}
+
+/* identifier := [A-Za-z_][A-Za-z0-9_]* ; returns its span. */
+static bool identifier(Cursor *c, const char **name, size_t *len, const char *what)
+{
+    skip_spaces(c);
+    const char *s = c->p;
+    while (c->p < c->end && is_ident_char(*c->p, c->p == s))
+        c->p++;
+    if (c->p == s)
+        return fail(c, what);
+    *name = s;
+    *len = (size_t)(c->p - s);
+    return true;
+}
+
+/* A positive decimal integer below 2^31. */
+static bool positive_int(Cursor *c, int *value, const char *what)
+{
+    skip_spaces(c);
+    long v = 0;
+    const char *s = c->p;
+    while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && v < 0x7fffffffL)
+        v = v * 10 + (*c->p++ - '0');
+    if (c->p == s || v <= 0 || v > 0x7fffffffL)
+        return c->p = s, fail(c, what);
+    *value = (int)v;
+    return true;
+}
+
+static char *dup_span(const char *s, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (copy) {
+        memcpy(copy, s, len);
+        copy[len] = '\0';
+    }
+    return copy;
+}
+
+static const struct { const char *name; pyk_dtype dtype; } dtype_names[] = {
+    {"bool", PYK_BOOL},       {"boolean", PYK_BOOL},   {"int8", PYK_INT8},
+    {"int16", PYK_INT16},     {"int32", PYK_INT32},    {"int64", PYK_INT64},
+    {"uint8", PYK_UINT8},     {"uint16", PYK_UINT16},  {"uint32", PYK_UINT32},
+    {"uint64", PYK_UINT64},   {"float16", PYK_FLOAT16}, {"float32", PYK_FLOAT32},
+    {"float64", PYK_FLOAT64},
+};
+
+pyk_dtype rt_dtype_from_name(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof dtype_names / sizeof dtype_names[0]; i++)
+        if (strlen(dtype_names[i].name) == len && memcmp(dtype_names[i].name, name, len) == 0)
+            return dtype_names[i].dtype;
+    return (pyk_dtype)0;
+}
+
+static bool dtype(Cursor *c, pyk_dtype *out)
+{
+    const char *s;
+    size_t len;
+    if (!identifier(c, &s, &len, "expected a type such as 'float32' or 'array(float32, 1d, C)'"))
+        return false;
+    *out = rt_dtype_from_name(s, len);
+    if (!*out) {
+        c->p = s;
+        return fail(c, "unknown type: expected bool, int8..int64, uint8..uint64, "
+                       "float16, float32 or float64");
+    }
+    return true;
+}
+
+/* array-type := "array(" dtype "," N "d" "," ("C" | "F" | "A") ")" ;
+ * the cursor is after "array". */
+static bool array_type(Cursor *c, RtParamFacts *param)
+{
+    if (!expect(c, '(', "expected '(' after 'array'") || !dtype(c, &param->dtype) ||
+        !expect(c, ',', "expected ',' after the array's dtype"))
+        return false;
+    if (!positive_int(c, &param->ndim, "expected the array's dimension count, as in '2d'"))
+        return false;
+    if (param->ndim > PYK_MAX_NDIM) {
+        char what[80];
+        snprintf(what, sizeof what, "arrays of more than %d dimensions are not supported",
+                 PYK_MAX_NDIM);
+        return fail(c, what);
+    }
+    if (c->p >= c->end || *c->p != 'd')
+        return fail(c, "expected 'd' after the dimension count, as in '2d'");
+    c->p++;
+    if (!expect(c, ',', "expected ',' after the dimension count"))
+        return false;
+    skip_spaces(c);
+    char l = c->p < c->end ? *c->p : '\0';
+    param->layout = l == 'C' ? PYK_LAYOUT_C : l == 'F' ? PYK_LAYOUT_F : l == 'A' ? PYK_LAYOUT_A : 0;
+    if (!param->layout || (c->p + 1 < c->end && is_ident_char(c->p[1], false)))
+        return fail(c, "expected the array's layout: C, F or A");
+    c->p++;
+    return expect(c, ')', "expected ')' to close 'array('");
+}
+
+/* param := identifier ":" (array-type | dtype) */
+static bool param(Cursor *c, RtParamFacts *out)
+{
+    const char *name;
+    size_t len;
+    if (!identifier(c, &name, &len, "expected a parameter name") ||
+        !expect(c, ':', "expected ':' after the parameter name"))
+        return false;
+    skip_spaces(c);
+    const char *type_start = c->p;
+    if ((size_t)(c->end - c->p) >= 5 && memcmp(c->p, "array", 5) == 0 &&
+        !(c->p + 5 < c->end && is_ident_char(c->p[5], false))) {
+        c->p += 5;
+        if (!array_type(c, out))
+            return false;
+    } else {
+        c->p = type_start;
+        if (!dtype(c, &out->dtype))
+            return false;
+        out->ndim = 0;
+        out->layout = 0;
+    }
+    out->name = dup_span(name, len);
+    return out->name != NULL || fail(c, "out of memory");
+}
+
+/* params := "(" [param ("," param)*] ")" */
+static bool params(Cursor *c, RtKernelFacts *facts)
+{
+    if (!expect(c, '(', "expected '(' after the kernel name"))
+        return false;
+    if (accept(c, ')'))
+        return true;
+    do {
+        RtParamFacts *grown = realloc(facts->params, sizeof *grown * (size_t)(facts->param_count + 1));
+        if (!grown)
+            return fail(c, "out of memory");
+        facts->params = grown;
+        RtParamFacts *p = &facts->params[facts->param_count];
+        memset(p, 0, sizeof *p);
+        if (!param(c, p))
+            return false;
+        facts->param_count++;
+    } while (accept(c, ','));
+    return expect(c, ')', "expected ',' or ')' after a parameter");
+}
+
+/* attributes := (identifier "=" value)* ; maxntid=N is the one read now,
+ * others are skipped so later pykc versions can add some. */
+static bool attributes(Cursor *c, RtKernelFacts *facts)
+{
+    for (skip_spaces(c); c->p < c->end; skip_spaces(c)) {
+        const char *key;
+        size_t len;
+        if (!identifier(c, &key, &len, "expected an attribute such as 'maxntid=256'") ||
+            !expect(c, '=', "expected '=' after the attribute name"))
+            return false;
+        if (len == 7 && memcmp(key, "maxntid", 7) == 0) {
+            if (!positive_int(c, &facts->maxntid, "expected a positive thread count after 'maxntid='"))
+                return false;
+            if (c->p < c->end && *c->p != ' ' && *c->p != '\t')
+                return fail(c, "expected a space after the 'maxntid' value");
+        } else {
+            skip_spaces(c);
+            const char *v = c->p;
+            while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
+                c->p++;
+            if (c->p == v)
+                return fail(c, "expected a value after '='");
+        }
+    }
+    return true;
+}
+
+/* facts-line := "// pykc.kernel " identifier params attributes */
+bool rt_facts_parse_line(const char *line, size_t len, RtKernelFacts *facts, char *error,
+                         size_t error_cap)
+{
+    Cursor c = {line, line, line + len, error, error_cap};
+    memset(facts, 0, sizeof *facts);
+    size_t prefix = strlen(RT_FACTS_PREFIX);
+    if (len < prefix || memcmp(line, RT_FACTS_PREFIX, prefix) != 0)
+        return fail(&c, "expected '" RT_FACTS_PREFIX "'");
+    c.p += prefix;
+    const char *name;
+    size_t name_len;
+    bool ok = identifier(&c, &name, &name_len, "expected the kernel name") &&
+              params(&c, facts) && attributes(&c, facts);
+    if (ok) {
+        facts->name = dup_span(name, name_len);
+        ok = facts->name != NULL || fail(&c, "out of memory");
+    }
+    for (int i = 0; ok && i < facts->param_count; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(facts->params[i].name, facts->params[j].name) == 0) {
+                snprintf(error, error_cap, "parameter '%s' appears twice", facts->params[i].name);
+                ok = false;
+                break;
+            }
+    if (!ok)
+        rt_kernel_facts_free(facts);
+    return ok;
+}
+
+const RtKernelFacts *rt_facts_find(const RtModuleFacts *facts, const char *name)
+{
+    for (int i = 0; i < facts->count; i++)
+        if (strcmp(facts->kernels[i].name, name) == 0)
+            return &facts->kernels[i];
+    return NULL;
+}
+
+static bool add_line(RtModuleFacts *facts, const char *line, size_t len, int line_no,
+                     char *error, size_t error_cap)
+{
+    char why[256];
+    RtKernelFacts kernel;
+    if (!rt_facts_parse_line(line, len, &kernel, why, sizeof why)) {
+        snprintf(error, error_cap, "line %d, %s", line_no, why);
+        return false;
+    }
+    if (rt_facts_find(facts, kernel.name)) {
+        snprintf(error, error_cap, "line %d: a second launch-facts line for kernel '%s'",
+                 line_no, kernel.name);
+        rt_kernel_facts_free(&kernel);
+        return false;
+    }
+    RtKernelFacts *grown = realloc(facts->kernels, sizeof *grown * (size_t)(facts->count + 1));
+    if (!grown) {
+        snprintf(error, error_cap, "line %d: out of memory", line_no);
+        rt_kernel_facts_free(&kernel);
+        return false;
+    }
+    facts->kernels = grown;
+    facts->kernels[facts->count++] = kernel;
+    return true;
+}
+
+bool rt_facts_parse_module(const char *ptx, RtModuleFacts *facts, char *error, size_t error_cap)
+{
+    facts->count = 0;
+    facts->kernels = NULL;
+    size_t prefix = strlen(RT_FACTS_PREFIX);
+    int line_no = 1;
+    for (const char *line = ptx; *line; line_no++) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        size_t text_len = len > 0 && line[len - 1] == '\r' ? len - 1 : len;
+        if (text_len >= prefix && memcmp(line, RT_FACTS_PREFIX, prefix) == 0 &&
+            !add_line(facts, line, text_len, line_no, error, error_cap)) {
+            rt_module_facts_free(facts);
+            return false;
+        }
+        if (!end)
+            break;
+        line = end + 1;
+    }
+    return true;
+}
+
+void rt_kernel_facts_free(RtKernelFacts *facts)
+{
+    for (int i = 0; i < facts->param_count; i++)
+        free(facts->params[i].name);
+    free(facts->params);
+    free(facts->name);
+    memset(facts, 0, sizeof *facts);
+}
+
+void rt_module_facts_free(RtModuleFacts *facts)
+{
+    for (int i = 0; i < facts->count; i++)
+        rt_kernel_facts_free(&facts->kernels[i]);
+    free(facts->kernels);
+    facts->kernels = NULL;
+    facts->count = 0;
+}
+
+const char *rt_param_type_name(const RtParamFacts *param, char *buffer, size_t cap)
+{
+    static const char layouts[] = "?CFA";
+    if (param->ndim == 0)
+        snprintf(buffer, cap, "%s", pyk_dtype_name(param->dtype));
+    else
+        snprintf(buffer, cap, "array(%s, %dd, %c)", pyk_dtype_name(param->dtype), param->ndim,
+                 layouts[param->layout <= PYK_LAYOUT_A ? param->layout : 0]);
+    return buffer;
+}

@@ -1,0 +1,62 @@
+/* Launch facts: the signature and launch constraints of each kernel, which
+ * pykc writes into the PTX as one comment line per kernel
+ *     // pykc.kernel vecadd(x: array(float32, 1d, C), n: int64) maxntid=256
+ * (format: docs/abi.md, "Launch facts"). This parser is pure (no driver):
+ * module.c runs it over a module's PTX when it loads, the launch checks read
+ * its results, and tests/runtime unit-tests it without a GPU. */
+#ifndef RT_LAUNCH_FACTS_H
+#define RT_LAUNCH_FACTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "pykrt.h"
+
+#define RT_FACTS_PREFIX "// pykc.kernel "
+
+typedef struct RtParamFacts {
+    char *name;
+    pyk_dtype dtype;   /* scalar type, or array element type */
+    int ndim;          /* 0: scalar */
+    pyk_layout layout; /* arrays: C, F or A; scalars: 0 */
+} RtParamFacts;
+
+typedef struct RtKernelFacts {
+    char *name;
+    int param_count;
+    RtParamFacts *params;
+    int maxntid; /* most threads per block pykc allows; 0: no constraint */
+} RtKernelFacts;
+
+typedef struct RtModuleFacts {
+    int count;
+    RtKernelFacts *kernels;
+} RtModuleFacts;
+
+/* Parses one facts line (`line`, `len` bytes, no newline; it starts with
+ * RT_FACTS_PREFIX). On success fills *facts (free with rt_kernel_facts_free)
+ * and returns true; on failure writes "column C: what was expected" into
+ * `error` and returns false, leaving nothing to free. */
+bool rt_facts_parse_line(const char *line, size_t len, RtKernelFacts *facts, char *error,
+                         size_t error_cap);
+
+/* Parses every facts line of a PTX text. Returns false on the first
+ * malformed line, or on two lines for one kernel, with "line L, column C:
+ * ..." in `error`; *facts is then empty. A PTX without facts lines gives an
+ * empty table. Allocation failure is reported as an error too. */
+bool rt_facts_parse_module(const char *ptx, RtModuleFacts *facts, char *error, size_t error_cap);
+
+/* The facts of kernel `name`, or NULL. */
+const RtKernelFacts *rt_facts_find(const RtModuleFacts *facts, const char *name);
+
+void rt_kernel_facts_free(RtKernelFacts *facts);
+void rt_module_facts_free(RtModuleFacts *facts);
+
+/* A parameter's type as the facts line spells it ("array(float32, 1d, C)",
+ * "int64"), written into `buffer`. */
+const char *rt_param_type_name(const RtParamFacts *param, char *buffer, size_t cap);
+
+/* The dtype Numba spells `name` (length `len`), or 0. */
+pyk_dtype rt_dtype_from_name(const char *name, size_t len);
+
+#endif

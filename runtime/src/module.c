@@ -1,0 +1,286 @@
+/* Modules and kernels: PTX JIT-loaded with the driver's error log captured,
+ * launch facts parsed from the same text, kernels looked up once by name. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "launch_check.h"
+#include "rt.h"
+
+#define RT_JIT_LOG_CAP 16384
+
+/* JIT-compiles `ptx`; on rejection the message carries the driver's log. */
+static pyk_status jit_load(pyk_context *ctx, const char *ptx, const char *origin, CUmodule *out)
+{
+    char *log = calloc(1, RT_JIT_LOG_CAP);
+    if (!log)
+        return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "loading %s: out of host memory", origin);
+    CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *values[] = {log, (void *)(uintptr_t)RT_JIT_LOG_CAP};
+    CUresult result = ctx->cu->cuModuleLoadDataEx(out, ptx, 2, options, values);
+    pyk_status status = PYK_OK;
+    if (result != CUDA_SUCCESS) {
+        const char *name = "?", *text = "?";
+        ctx->cu->cuGetErrorName(result, &name);
+        ctx->cu->cuGetErrorString(result, &text);
+        status = rt_check(ctx, result, "cuModuleLoadDataEx", NULL);
+        if (status == PYK_ERROR_PTX_REJECTED || log[0])
+            status = rt_error(ctx, status, "the CUDA driver rejected the PTX of %s: %s: %s%s%s",
+                              origin, name, text, log[0] ? "\n" : "", log);
+    }
+    free(log);
+    return status;
+}
+
+static pyk_status load(pyk_context *ctx, const char *ptx, const char *origin, pyk_module **out)
+{
+    pyk_module *module = calloc(1, sizeof *module);
+    if (!module)
+        return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "loading %s: out of host memory", origin);
+    module->ctx = ctx;
+    char why[512];
+    if (!rt_facts_parse_module(ptx, &module->facts, why, sizeof why)) {
+        free(module);
+        return rt_error(ctx, PYK_ERROR_PTX_REJECTED, "%s: malformed pykc launch facts at %s",
+                        origin, why);
+    }
+    pyk_status status = rt_make_current(ctx);
+    if (status == PYK_OK)
+        status = jit_load(ctx, ptx, origin, &module->cu_module);
+    if (status != PYK_OK) {
+        rt_module_facts_free(&module->facts);
+        free(module);
+        return status;
+    }
+    *out = module;
+    return PYK_OK;
+}
+
+pyk_status pyk_module_load_ptx(pyk_context *ctx, const char *ptx, pyk_module **out)
+{
+    if (!ctx || !out)
+        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_module_load_ptx: module is NULL")
+                   : PYK_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (!ptx)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_module_load_ptx: the PTX text is NULL");
+    return load(ctx, ptx, "the PTX given in memory", out);
+}
+
+static char *read_file(const char *path, char *why, size_t why_cap)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(why, why_cap, "%s", strerror(errno));
+        return NULL;
+    }
+    char *text = NULL;
+    size_t len = 0, cap = 0, n;
+    char chunk[65536];
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (len + n + 1 > cap) {
+            cap = (len + n + 1) * 2;
+            char *grown = realloc(text, cap);
+            if (!grown) {
+                snprintf(why, why_cap, "out of host memory");
+                free(text);
+                fclose(f);
+                return NULL;
+            }
+            text = grown;
+        }
+        memcpy(text + len, chunk, n);
+        len += n;
+    }
+    bool failed = ferror(f);
+    if (failed)
+        snprintf(why, why_cap, "%s", strerror(errno));
+    fclose(f);
+    if (failed) {
+        free(text);
+        return NULL;
+    }
+    if (!text && !(text = calloc(1, 1)))
+        snprintf(why, why_cap, "out of host memory");
+    else
+        text[len] = '\0';
+    return text;
+}
+
+pyk_status pyk_module_load_file(pyk_context *ctx, const char *path, pyk_module **out)
+{
+    if (!ctx || !out || !path)
+        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                              "pyk_module_load_file: the path or module pointer is NULL")
+                   : PYK_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    char why[256];
+    char *ptx = read_file(path, why, sizeof why);
+    if (!ptx)
+        return rt_error(ctx, PYK_ERROR_IO, "cannot read PTX file '%s': %s", path, why);
+    char origin[512];
+    snprintf(origin, sizeof origin, "'%s'", path);
+    pyk_status status = load(ctx, ptx, origin, out);
+    free(ptx);
+    return status;
+}
+
+void pyk_module_unload(pyk_module *module)
+{
+    if (!module)
+        return;
+    if (rt_make_current(module->ctx) == PYK_OK)
+        module->ctx->cu->cuModuleUnload(module->cu_module);
+    for (pyk_kernel *k = module->kernels, *next; k; k = next) {
+        next = k->next;
+        free(k->name);
+        free(k);
+    }
+    rt_module_facts_free(&module->facts);
+    free(module);
+}
+
+static pyk_status not_found(pyk_module *module, const char *name)
+{
+    char known[512] = "";
+    RtText list = rt_text_over(known, sizeof known);
+    for (int i = 0; i < module->facts.count; i++)
+        rt_text_append(&list, "%s'%s'", i ? ", " : "", module->facts.kernels[i].name);
+    if (module->facts.count)
+        return rt_error(module->ctx, PYK_ERROR_NOT_FOUND,
+                        "no kernel named '%s' in the module; its kernels are %s", name, known);
+    return rt_error(module->ctx, PYK_ERROR_NOT_FOUND,
+                    "no kernel named '%s' in the module (a kernel is the Python function's "
+                    "name, a '.visible .entry' of the PTX)", name);
+}
+
+static pyk_status kernel_attributes(pyk_kernel *k)
+{
+    pyk_context *ctx = k->module->ctx;
+    int threads = 0, shared = 0;
+    pyk_status status = rt_check(ctx, ctx->cu->cuFuncGetAttribute(
+                                          &threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, k->function),
+                                 "cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)", NULL);
+    if (status == PYK_OK)
+        status = rt_check(ctx, ctx->cu->cuFuncGetAttribute(
+                                   &shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, k->function),
+                          "cuFuncGetAttribute(SHARED_SIZE_BYTES)", NULL);
+    k->function_max_threads = threads;
+    k->static_shared_bytes = (size_t)shared;
+    k->dynamic_shared_opted = ctx->properties.shared_mem_per_block > k->static_shared_bytes
+                                  ? ctx->properties.shared_mem_per_block - k->static_shared_bytes
+                                  : 0;
+    return status;
+}
+
+pyk_status pyk_module_kernel(pyk_module *module, const char *name, pyk_kernel **out)
+{
+    if (!module || !name || !out)
+        return module ? rt_error(module->ctx, PYK_ERROR_INVALID_ARGUMENT,
+                                 "pyk_module_kernel: the name or kernel pointer is NULL")
+                      : PYK_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    for (pyk_kernel *k = module->kernels; k; k = k->next)
+        if (strcmp(k->name, name) == 0)
+            return *out = k, PYK_OK;
+    pyk_context *ctx = module->ctx;
+    pyk_status status = rt_make_current(ctx);
+    if (status != PYK_OK)
+        return status;
+    CUfunction function;
+    CUresult result = ctx->cu->cuModuleGetFunction(&function, module->cu_module, name);
+    if (result == CUDA_ERROR_NOT_FOUND)
+        return not_found(module, name);
+    if ((status = rt_check(ctx, result, "cuModuleGetFunction", NULL)) != PYK_OK)
+        return status;
+    pyk_kernel *k = calloc(1, sizeof *k);
+    size_t len = strlen(name);
+    if (!k || !(k->name = malloc(len + 1))) {
+        free(k);
+        return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "pyk_module_kernel: out of host memory");
+    }
+    memcpy(k->name, name, len + 1);
+    k->name_len = len;
+    k->module = module;
+    k->function = function;
+    k->facts = rt_facts_find(&module->facts, name);
+    if ((status = kernel_attributes(k)) != PYK_OK) {
+        free(k->name);
+        free(k);
+        return status;
+    }
+    k->next = module->kernels;
+    module->kernels = k;
+    *out = k;
+    return PYK_OK;
+}
+
+const char *pyk_kernel_name(const pyk_kernel *kernel) { return kernel ? kernel->name : NULL; }
+
+int pyk_kernel_param_count(const pyk_kernel *kernel)
+{
+    return kernel && kernel->facts ? kernel->facts->param_count : -1;
+}
+
+pyk_status pyk_kernel_param(const pyk_kernel *kernel, int index, pyk_param_info *info)
+{
+    if (!kernel || !info)
+        return PYK_ERROR_INVALID_ARGUMENT;
+    if (!kernel->facts || index < 0 || index >= kernel->facts->param_count)
+        return rt_error(kernel->module->ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "pyk_kernel_param: kernel '%s' has %s%d parameters, no index %d",
+                        kernel->name, kernel->facts ? "" : "no launch facts, so ",
+                        kernel->facts ? kernel->facts->param_count : 0, index);
+    const RtParamFacts *p = &kernel->facts->params[index];
+    info->name = p->name;
+    info->dtype = p->dtype;
+    info->ndim = p->ndim;
+    info->layout = p->layout;
+    return PYK_OK;
+}
+
+RtKernelLimits rt_kernel_limits(const pyk_kernel *kernel)
+{
+    RtKernelLimits limits = {kernel->name, kernel->function_max_threads,
+                             kernel->facts ? kernel->facts->maxntid : 0,
+                             kernel->static_shared_bytes};
+    return limits;
+}
+
+int pyk_kernel_max_threads(const pyk_kernel *kernel)
+{
+    if (!kernel)
+        return 0;
+    RtKernelLimits limits = rt_kernel_limits(kernel);
+    return rt_kernel_thread_limit(&kernel->module->ctx->properties, &limits);
+}
+
+size_t pyk_kernel_static_shared_bytes(const pyk_kernel *kernel)
+{
+    return kernel ? kernel->static_shared_bytes : 0;
+}
+
+pyk_status pyk_kernel_suggest_block_size(pyk_kernel *kernel, size_t dynamic_shared_bytes,
+                                         int *block_size)
+{
+    if (!kernel || !block_size)
+        return PYK_ERROR_INVALID_ARGUMENT;
+    /* The typed 1-D launchers ask on every launch: the answer for no
+     * dynamic shared memory never changes, so it is asked once. */
+    if (dynamic_shared_bytes == 0 && kernel->suggested_block_size > 0)
+        return *block_size = kernel->suggested_block_size, PYK_OK;
+    pyk_context *ctx = kernel->module->ctx;
+    int min_grid = 0, block = 0;
+    int limit = pyk_kernel_max_threads(kernel);
+    pyk_status status = rt_make_current(ctx);
+    if (status == PYK_OK)
+        status = rt_check(ctx, ctx->cu->cuOccupancyMaxPotentialBlockSize(
+                                   &min_grid, &block, kernel->function, NULL,
+                                   dynamic_shared_bytes, limit),
+                          "cuOccupancyMaxPotentialBlockSize", NULL);
+    *block_size = status == PYK_OK ? block : 0;
+    if (status == PYK_OK && dynamic_shared_bytes == 0)
+        kernel->suggested_block_size = block;
+    return status;
+}

@@ -1,0 +1,145 @@
+/* Streams, events and the timing helper. Synchronising calls name the kernel
+ * launched last on what they wait for, so that an asynchronous fault is
+ * reported against a kernel rather than against the wait. */
+#include <stdlib.h>
+
+#include "rt.h"
+
+pyk_status pyk_stream_create(pyk_context *ctx, pyk_stream **out)
+{
+    if (!ctx || !out)
+        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_stream_create: stream is NULL")
+                   : PYK_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    pyk_stream *s = calloc(1, sizeof *s);
+    if (!s)
+        return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "pyk_stream_create: out of host memory");
+    s->ctx = ctx;
+    pyk_status status = rt_make_current(ctx);
+    /* Flags 0: the stream orders with the default stream, as Numba's do. */
+    if (status == PYK_OK)
+        status = rt_check(ctx, ctx->cu->cuStreamCreate(&s->cu_stream, 0), "cuStreamCreate", NULL);
+    if (status != PYK_OK) {
+        free(s);
+        return status;
+    }
+    *out = s;
+    return PYK_OK;
+}
+
+pyk_status pyk_stream_synchronize(pyk_stream *s)
+{
+    if (!s)
+        return PYK_ERROR_INVALID_ARGUMENT;
+    pyk_status status = rt_make_current(s->ctx);
+    if (status != PYK_OK)
+        return status;
+    return rt_check(s->ctx, s->ctx->cu->cuStreamSynchronize(s->cu_stream), "cuStreamSynchronize",
+                    s->last_kernel);
+}
+
+void pyk_stream_destroy(pyk_stream *s)
+{
+    if (!s)
+        return;
+    if (rt_make_current(s->ctx) == PYK_OK)
+        s->ctx->cu->cuStreamDestroy(s->cu_stream);
+    free(s);
+}
+
+pyk_status pyk_event_create(pyk_context *ctx, pyk_event **out)
+{
+    if (!ctx || !out)
+        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_event_create: event is NULL")
+                   : PYK_ERROR_INVALID_ARGUMENT;
+    *out = NULL;
+    pyk_event *e = calloc(1, sizeof *e);
+    if (!e)
+        return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "pyk_event_create: out of host memory");
+    e->ctx = ctx;
+    pyk_status status = rt_make_current(ctx);
+    if (status == PYK_OK)
+        status = rt_check(ctx, ctx->cu->cuEventCreate(&e->cu_event, CU_EVENT_DEFAULT),
+                          "cuEventCreate", NULL);
+    if (status != PYK_OK) {
+        free(e);
+        return status;
+    }
+    *out = e;
+    return PYK_OK;
+}
+
+pyk_status pyk_event_record(pyk_event *e, pyk_stream *stream)
+{
+    if (!e)
+        return PYK_ERROR_INVALID_ARGUMENT;
+    if (stream && stream->ctx != e->ctx)
+        return rt_error(e->ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "pyk_event_record: the event and the stream belong to different contexts");
+    pyk_status status = rt_make_current(e->ctx);
+    if (status != PYK_OK)
+        return status;
+    return rt_check(e->ctx, e->ctx->cu->cuEventRecord(e->cu_event, stream ? stream->cu_stream : NULL),
+                    "cuEventRecord", NULL);
+}
+
+pyk_status pyk_event_synchronize(pyk_event *e)
+{
+    if (!e)
+        return PYK_ERROR_INVALID_ARGUMENT;
+    pyk_status status = rt_make_current(e->ctx);
+    if (status != PYK_OK)
+        return status;
+    return rt_check(e->ctx, e->ctx->cu->cuEventSynchronize(e->cu_event), "cuEventSynchronize",
+                    e->ctx->last_kernel);
+}
+
+pyk_status pyk_event_elapsed_ms(pyk_event *start, pyk_event *stop, float *ms)
+{
+    if (!start || !stop || !ms)
+        return start ? rt_error(start->ctx, PYK_ERROR_INVALID_ARGUMENT,
+                                "pyk_event_elapsed_ms: stop or ms is NULL")
+                     : PYK_ERROR_INVALID_ARGUMENT;
+    *ms = 0.0f;
+    /* Wait for the work first: the timing seed's pitfall is reading the
+     * clock while the kernel is still queued. */
+    pyk_status status = pyk_event_synchronize(stop);
+    if (status != PYK_OK)
+        return status;
+    return rt_check(start->ctx, start->ctx->cu->cuEventElapsedTime(ms, start->cu_event, stop->cu_event),
+                    "cuEventElapsedTime (were both events recorded?)", NULL);
+}
+
+void pyk_event_destroy(pyk_event *e)
+{
+    if (!e)
+        return;
+    if (rt_make_current(e->ctx) == PYK_OK)
+        e->ctx->cu->cuEventDestroy(e->cu_event);
+    free(e);
+}
+
+pyk_status pyk_time_region(pyk_context *ctx, pyk_stream *stream, pyk_region_fn region, void *user,
+                           float *ms)
+{
+    if (!ctx || !region || !ms)
+        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                              "pyk_time_region: the region or ms is NULL")
+                   : PYK_ERROR_INVALID_ARGUMENT;
+    *ms = 0.0f;
+    pyk_event *start = NULL, *stop = NULL;
+    pyk_status status = pyk_event_create(ctx, &start);
+    if (status == PYK_OK)
+        status = pyk_event_create(ctx, &stop);
+    if (status == PYK_OK)
+        status = pyk_event_record(start, stream);
+    if (status == PYK_OK)
+        status = region(user);
+    if (status == PYK_OK)
+        status = pyk_event_record(stop, stream);
+    if (status == PYK_OK)
+        status = pyk_event_elapsed_ms(start, stop, ms);
+    pyk_event_destroy(start);
+    pyk_event_destroy(stop);
+    return status;
+}

@@ -1,0 +1,66 @@
+/* Reads a PTX file and prints what libpykrt's launch-facts parser makes of
+ * it, one kernel per line and one parameter per indented line, so lit can
+ * check that the lines pykc writes parse as docs/abi.md says (no GPU: the
+ * parser is pure). Exit status 1 when the parser refuses the file. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "launch_facts.h"
+
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t len = 0, cap = 1 << 16, n;
+    char *text = malloc(cap);
+    while (text && (n = fread(text + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (cap - len - 1 == 0) {
+            char *grown = realloc(text, cap *= 2);
+            if (!grown)
+                free(text);
+            text = grown;
+        }
+    }
+    fclose(f);
+    if (text)
+        text[len] = '\0';
+    return text;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: facts_dump FILE.ptx\n");
+        return 2;
+    }
+    char *ptx = read_all(argv[1]);
+    if (!ptx) {
+        fprintf(stderr, "facts_dump: cannot read %s\n", argv[1]);
+        return 2;
+    }
+    RtModuleFacts facts;
+    char why[512];
+    if (!rt_facts_parse_module(ptx, &facts, why, sizeof why)) {
+        printf("malformed: %s\n", why);
+        free(ptx);
+        return 1;
+    }
+    static const char layouts[] = "?CFA";
+    for (int k = 0; k < facts.count; k++) {
+        const RtKernelFacts *kernel = &facts.kernels[k];
+        printf("kernel %s params=%d maxntid=%d\n", kernel->name, kernel->param_count,
+               kernel->maxntid);
+        for (int i = 0; i < kernel->param_count; i++) {
+            const RtParamFacts *p = &kernel->params[i];
+            printf("  %s: dtype=%s ndim=%d", p->name, pyk_dtype_name(p->dtype), p->ndim);
+            if (p->ndim)
+                printf(" layout=%c", layouts[p->layout]);
+            printf("\n");
+        }
+    }
+    rt_module_facts_free(&facts);
+    free(ptx);
+    return 0;
+}

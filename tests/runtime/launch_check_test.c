@@ -1,0 +1,280 @@
+/* Unit test of the pre-launch checks (runtime/src/launch_check.c) against
+ * fake kernel facts, fake arrays and an H100-like device, without a GPU:
+ * the configuration limits, every argument mismatch, contiguity, and the
+ * ABI's flattening of arguments into kernel parameters. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "launch_check.h"
+
+static pyk_device_properties device(void)
+{
+    pyk_device_properties d = {0};
+    d.max_threads_per_block = 1024;
+    d.max_block_dim[0] = 1024, d.max_block_dim[1] = 1024, d.max_block_dim[2] = 64;
+    d.max_grid_dim[0] = 2147483647, d.max_grid_dim[1] = 65535, d.max_grid_dim[2] = 65535;
+    d.shared_mem_per_block = 49152;
+    d.shared_mem_per_block_optin = 232448;
+    d.warp_size = 32;
+    return d;
+}
+
+static RtKernelFacts facts_of(const char *line)
+{
+    RtKernelFacts facts;
+    char error[256];
+    if (!rt_facts_parse_line(line, strlen(line), &facts, error, sizeof error)) {
+        printf("bad test line: %s\n", error);
+        exit(2);
+    }
+    return facts;
+}
+
+/* A fake array: only the fields the checks read. */
+static pyk_array array_of(pyk_context *ctx, pyk_dtype dtype, int ndim, const int64_t *shape,
+                          const int64_t *strides)
+{
+    pyk_array a;
+    memset(&a, 0, sizeof a);
+    a.ctx = ctx;
+    a.dtype = dtype;
+    a.ndim = ndim;
+    a.pointer = 0x7f0000001000ULL;
+    a.size = 1;
+    for (int i = ndim - 1; i >= 0; i--) {
+        a.shape[i] = shape[i];
+        a.strides[i] = strides ? strides[i] : a.size;
+        a.size *= shape[i];
+    }
+    return a;
+}
+
+static char report_buffer[2048];
+
+static pyk_status config_status(const RtKernelLimits *k, pyk_dim3 grid, pyk_dim3 block, size_t smem)
+{
+    pyk_device_properties d = device();
+    pyk_launch_config c = {grid, block, smem, NULL};
+    RtText report = rt_text_over(report_buffer, sizeof report_buffer);
+    return rt_check_config(&d, k, &c, &report);
+}
+
+static void test_config(void)
+{
+    RtKernelLimits plain = {"vecadd", 1024, 0, 0};
+    pyk_dim3 one = {1, 1, 1};
+    CHECK(config_status(&plain, (pyk_dim3){4, 0, 0}, (pyk_dim3){256, 0, 0}, 0) == PYK_OK);
+    CHECK(config_status(&plain, one, (pyk_dim3){32, 32, 1}, 0) == PYK_OK);
+
+    CHECK(config_status(&plain, one, (pyk_dim3){1025, 1, 1}, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "kernel 'vecadd': block.x = 1025 exceeds the device's maximum of 1024");
+    CHECK_CONTAINS(report_buffer, "a block of 1025 threads (1025 x 1 x 1) is too large: the "
+                                  "device allows at most 1024 threads per block");
+
+    CHECK(config_status(&plain, one, (pyk_dim3){64, 32, 1}, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "a block of 2048 threads (64 x 32 x 1) is too large");
+    CHECK(config_status(&plain, one, (pyk_dim3){1, 1, 65}, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "block.z = 65 exceeds the device's maximum of 64");
+
+    CHECK(config_status(&plain, one, (pyk_dim3){0, 1, 1}, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "kernel 'vecadd': block.x is 0: every launch needs at least one thread");
+    CHECK(config_status(&plain, (pyk_dim3){0, 1, 1}, one, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "grid.x is 0: every launch needs at least one block");
+    CHECK(config_status(&plain, (pyk_dim3){1, 65536, 1}, one, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "grid.y = 65536 exceeds the device's maximum of 65535");
+
+    /* The kernel's own limits: pykc's maxntid, then the registers. */
+    RtKernelLimits capped = {"reduce", 1024, 256, 1024};
+    CHECK(config_status(&capped, one, (pyk_dim3){256, 1, 1}, 0) == PYK_OK);
+    CHECK(config_status(&capped, one, (pyk_dim3){512, 1, 1}, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "kernel 'reduce': a block of 512 threads (512 x 1 x 1) is too "
+                                  "large: pykc limited this kernel to 256 threads per block");
+    RtKernelLimits registers = {"heavy", 640, 0, 0};
+    CHECK(config_status(&registers, one, (pyk_dim3){768, 1, 1}, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "the kernel's register use allows at most 640 threads per block");
+    pyk_device_properties d = device();
+    CHECK(rt_kernel_thread_limit(&d, &plain) == 1024);
+    CHECK(rt_kernel_thread_limit(&d, &capped) == 256);
+    CHECK(rt_kernel_thread_limit(&d, &registers) == 640);
+
+    /* Shared memory: dynamic above 48 KiB is fine up to the opt-in maximum. */
+    CHECK(config_status(&plain, one, one, 100000) == PYK_OK);
+    CHECK(config_status(&plain, one, one, 232448) == PYK_OK);
+    CHECK(config_status(&plain, one, one, 232449) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "kernel 'vecadd': 232449 bytes of dynamic shared memory plus "
+                                  "the kernel's 0 static bytes exceed the device's maximum of "
+                                  "232448 bytes per block");
+    CHECK(config_status(&capped, one, one, 232000) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "232000 bytes of dynamic shared memory plus the kernel's 1024 static bytes");
+
+    /* Several violations are all listed, one line each. */
+    CHECK(config_status(&plain, (pyk_dim3){1, 70000, 1}, (pyk_dim3){2000, 1, 1}, 300000) ==
+          PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "block.x = 2000 exceeds");
+    CHECK_CONTAINS(report_buffer, "\nkernel 'vecadd': grid.y = 70000 exceeds");
+    CHECK_CONTAINS(report_buffer, "\nkernel 'vecadd': 300000 bytes of dynamic shared memory");
+}
+
+static void test_contiguity(void)
+{
+    int64_t shape[] = {3, 4}, c[] = {4, 1}, f[] = {1, 3}, gap[] = {8, 1};
+    CHECK(rt_is_contiguous(2, shape, c, PYK_LAYOUT_C));
+    CHECK(!rt_is_contiguous(2, shape, c, PYK_LAYOUT_F));
+    CHECK(rt_is_contiguous(2, shape, f, PYK_LAYOUT_F));
+    CHECK(!rt_is_contiguous(2, shape, f, PYK_LAYOUT_C));
+    CHECK(!rt_is_contiguous(2, shape, gap, PYK_LAYOUT_C));
+    CHECK(rt_is_contiguous(2, shape, gap, PYK_LAYOUT_A));
+    int64_t row[] = {1, 4}, any_stride[] = {99, 1};
+    CHECK(rt_is_contiguous(2, row, any_stride, PYK_LAYOUT_C)); /* extent 1: stride irrelevant */
+    int64_t empty[] = {0, 5}, junk[] = {7, 7};
+    CHECK(rt_is_contiguous(2, empty, junk, PYK_LAYOUT_C));
+    int64_t n[] = {10}, every_other[] = {2};
+    CHECK(!rt_is_contiguous(1, n, every_other, PYK_LAYOUT_C));
+}
+
+static pyk_status args_status(const RtKernelFacts *k, const pyk_context *ctx, const pyk_arg *args, int n)
+{
+    RtText report = rt_text_over(report_buffer, sizeof report_buffer);
+    return rt_check_args(k, ctx, args, n, &report);
+}
+
+static void test_arguments(void)
+{
+    pyk_context *ctx = (pyk_context *)0x1000, *other = (pyk_context *)0x2000;
+    RtKernelFacts vecadd = facts_of("// pykc.kernel vecadd(x: array(float32, 1d, C), "
+                                    "y: array(float32, 1d, C), out: array(float32, 1d, C))");
+    int64_t n[] = {1000}, two_d[] = {10, 100}, every_other[] = {2};
+    pyk_array x = array_of(ctx, PYK_FLOAT32, 1, n, NULL);
+    pyk_array y64 = array_of(ctx, PYK_FLOAT64, 1, n, NULL);
+    pyk_array m = array_of(ctx, PYK_FLOAT32, 2, two_d, NULL);
+    pyk_array strided = array_of(ctx, PYK_FLOAT32, 1, n, every_other);
+    pyk_array foreign = array_of(other, PYK_FLOAT32, 1, n, NULL);
+
+    pyk_arg good[] = {pyk_arg_array(&x), pyk_arg_array(&x), pyk_arg_array(&x)};
+    CHECK(args_status(&vecadd, ctx, good, 3) == PYK_OK);
+    CHECK(args_status(&vecadd, ctx, good, 2) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "kernel 'vecadd' takes 3 arguments (x, y, out) but 2 were given");
+    CHECK(args_status(&vecadd, ctx, good, 0) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "but 0 were given");
+
+    pyk_arg wrong_dtype[] = {pyk_arg_array(&x), pyk_arg_array(&y64), pyk_arg_array(&x)};
+    CHECK(args_status(&vecadd, ctx, wrong_dtype, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "kernel 'vecadd': parameter 'y' (argument 2) expects "
+                                  "array(float32, 1d, C) but got an array of another dtype "
+                                  "array(float64, 1d, C)");
+
+    pyk_arg wrong_ndim[] = {pyk_arg_array(&m), pyk_arg_array(&x), pyk_arg_array(&x)};
+    CHECK(args_status(&vecadd, ctx, wrong_ndim, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'x' (argument 1) expects array(float32, 1d, C) but "
+                                  "got an array of another ndim array(float32, 2d, C)");
+
+    pyk_arg non_contiguous[] = {pyk_arg_array(&x), pyk_arg_array(&x), pyk_arg_array(&strided)};
+    CHECK(args_status(&vecadd, ctx, non_contiguous, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'out' (argument 3) expects array(float32, 1d, C) but "
+                                  "got a non-C-contiguous array array(float32, 1d, A): copy it "
+                                  "into a contiguous array");
+
+    pyk_arg scalar_for_array[] = {pyk_arg_array(&x), pyk_arg_f32(1.0f), pyk_arg_array(&x)};
+    CHECK(args_status(&vecadd, ctx, scalar_for_array, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'y' (argument 2) expects array(float32, 1d, C) but "
+                                  "got a scalar float32");
+
+    pyk_arg foreign_args[] = {pyk_arg_array(&foreign), pyk_arg_array(&x), pyk_arg_array(&x)};
+    CHECK(args_status(&vecadd, ctx, foreign_args, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'x' (argument 1) expects array(float32, 1d, C) but "
+                                  "got an array of another context");
+
+    pyk_arg null_array[] = {pyk_arg_array(NULL), pyk_arg_array(&x), pyk_arg_array(&x)};
+    CHECK(args_status(&vecadd, ctx, null_array, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'x' (argument 1) expects array(float32, 1d, C) but "
+                                  "got no array (NULL)");
+
+    /* Every mismatching parameter is reported, one line each. */
+    pyk_arg all_wrong[] = {pyk_arg_array(&y64), pyk_arg_array(&m), pyk_arg_array(&strided)};
+    CHECK(args_status(&vecadd, ctx, all_wrong, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'x' (argument 1)");
+    CHECK_CONTAINS(report_buffer, "\nkernel 'vecadd': parameter 'y' (argument 2)");
+    CHECK_CONTAINS(report_buffer, "\nkernel 'vecadd': parameter 'out' (argument 3)");
+    rt_kernel_facts_free(&vecadd);
+
+    RtKernelFacts scaled = facts_of("// pykc.kernel scaled(a: array(float32, 1d, A), n: int64, "
+                                    "s: float32)");
+    pyk_arg ok[] = {pyk_arg_array(&strided), pyk_arg_i64(1000), pyk_arg_f32(2.0f)};
+    CHECK(args_status(&scaled, ctx, ok, 3) == PYK_OK); /* layout A takes any strides */
+    pyk_arg narrow[] = {pyk_arg_array(&x), pyk_arg_i32(1000), pyk_arg_f64(2.0)};
+    CHECK(args_status(&scaled, ctx, narrow, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "kernel 'scaled': parameter 'n' (argument 2) expects int64 but "
+                                  "got a scalar of another type int32");
+    CHECK_CONTAINS(report_buffer, "parameter 's' (argument 3) expects float32 but got a scalar "
+                                  "of another type float64");
+    pyk_arg array_for_scalar[] = {pyk_arg_array(&x), pyk_arg_array(&x), pyk_arg_f32(2.0f)};
+    CHECK(args_status(&scaled, ctx, array_for_scalar, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'n' (argument 2) expects int64 but got an array "
+                                  "array(float32, 1d, C)");
+    pyk_arg one_arg[] = {pyk_arg_array(&x)};
+    CHECK(args_status(&scaled, ctx, one_arg, 1) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "kernel 'scaled' takes 3 arguments (a, n, s) but 1 was given");
+    rt_kernel_facts_free(&scaled);
+
+    RtKernelFacts fortran = facts_of("// pykc.kernel f(a: array(int32, 2d, F))");
+    int64_t f_strides[] = {1, 10};
+    pyk_array fa = array_of(ctx, PYK_INT32, 2, two_d, f_strides);
+    pyk_array ca = array_of(ctx, PYK_INT32, 2, two_d, NULL);
+    pyk_arg f_ok[] = {pyk_arg_array(&fa)}, f_bad[] = {pyk_arg_array(&ca)};
+    CHECK(args_status(&fortran, ctx, f_ok, 1) == PYK_OK);
+    CHECK(args_status(&fortran, ctx, f_bad, 1) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "expects array(int32, 2d, F) but got a non-F-contiguous array "
+                                  "array(int32, 2d, C)");
+    rt_kernel_facts_free(&fortran);
+}
+
+static void test_flatten(void)
+{
+    pyk_context *ctx = (pyk_context *)0x1000;
+    int64_t shape[] = {3, 5}, strides[] = {10, 2};
+    pyk_array a = array_of(ctx, PYK_FLOAT64, 2, shape, strides);
+    pyk_arg args[] = {pyk_arg_array(&a), pyk_arg_i32(-5), pyk_arg_f32(1.5f), pyk_arg_u8(200),
+                      pyk_arg_i64(-1)};
+    uint64_t slots[RT_MAX_PARAM_SLOTS];
+    void *params[RT_MAX_PARAM_SLOTS];
+    RtText report = rt_text_over(report_buffer, sizeof report_buffer);
+    int n = rt_flatten_args(args, 5, slots, params, "k", &report);
+    CHECK(n == 9); /* 1 + 2*2 for the array, then four scalars */
+    CHECK(slots[0] == 0x7f0000001000ULL);
+    CHECK(slots[1] == 3 && slots[2] == 5);  /* shape */
+    CHECK(slots[3] == 10 && slots[4] == 2); /* strides, in elements */
+    int32_t i32;
+    memcpy(&i32, params[5], sizeof i32);
+    CHECK(i32 == -5);
+    float f32;
+    memcpy(&f32, params[6], sizeof f32);
+    CHECK(f32 == 1.5f);
+    CHECK(*(uint8_t *)params[7] == 200);
+    CHECK(*(int64_t *)params[8] == -1);
+    for (int i = 0; i < n; i++)
+        CHECK(params[i] == &slots[i]);
+
+    pyk_arg null_array[] = {pyk_arg_array(NULL)};
+    CHECK(rt_flatten_args(null_array, 1, slots, params, "k", &report) == -1);
+    CHECK_CONTAINS(report_buffer, "kernel 'k': argument 1 is neither an array nor a scalar");
+
+    /* More parameters than PTX allows: 100 3-d arrays need 700 slots. */
+    int64_t s3[] = {1, 1, 1};
+    pyk_array cube = array_of(ctx, PYK_INT8, 3, s3, NULL);
+    pyk_arg many[100];
+    for (int i = 0; i < 100; i++)
+        many[i] = pyk_arg_array(&cube);
+    report = rt_text_over(report_buffer, sizeof report_buffer);
+    CHECK(rt_flatten_args(many, 100, slots, params, "big", &report) == -1);
+    CHECK_CONTAINS(report_buffer, "kernel 'big': the arguments need more than 512 parameters");
+}
+
+int main(void)
+{
+    test_config();
+    test_contiguity();
+    test_arguments();
+    test_flatten();
+    return check_summary();
+}
