@@ -37,7 +37,10 @@ static pyk_status opt_in_shared(pyk_kernel *kernel, size_t bytes)
     if (bytes <= kernel->dynamic_shared_opted)
         return PYK_OK;
     pyk_context *ctx = kernel->module->ctx;
-    pyk_status status = rt_check(ctx, ctx->cu->cuFuncSetAttribute(
+    pyk_status status = rt_make_current(ctx);   /* rare: once per kernel and size */
+    if (status != PYK_OK)
+        return status;
+    status = rt_check(ctx, ctx->cu->cuFuncSetAttribute(
                                           kernel->function,
                                           CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)bytes),
                                  "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", NULL);
@@ -61,7 +64,16 @@ static pyk_status check_config(pyk_kernel *kernel, const pyk_launch_config *conf
     pyk_status status = rt_check_config(&ctx->properties, &limits, config, &report);
     if (status != PYK_OK)
         return rt_error(ctx, status, "%s", buffer);
-    return rt_make_current(ctx);
+    return PYK_OK;
+}
+
+static CUresult launch_kernel(pyk_kernel *kernel, const pyk_launch_config *config, void **params)
+{
+    const pyk_dim3 *g = &config->grid, *b = &config->block;
+    return kernel->module->ctx->cu->cuLaunchKernel(
+        kernel->function, g->x, g->y ? g->y : 1, g->z ? g->z : 1, b->x, b->y ? b->y : 1,
+        b->z ? b->z : 1, (unsigned)config->dynamic_shared_bytes,
+        config->stream ? config->stream->cu_stream : NULL, params, NULL);
 }
 
 /* The driver call shared by both launch paths. */
@@ -71,11 +83,15 @@ static pyk_status launch(pyk_kernel *kernel, const pyk_launch_config *config, vo
     pyk_status status = opt_in_shared(kernel, config->dynamic_shared_bytes);
     if (status != PYK_OK)
         return status;
-    const pyk_dim3 *g = &config->grid, *b = &config->block;
-    CUresult result = ctx->cu->cuLaunchKernel(
-        kernel->function, g->x, g->y ? g->y : 1, g->z ? g->z : 1, b->x, b->y ? b->y : 1,
-        b->z ? b->z : 1, (unsigned)config->dynamic_shared_bytes,
-        config->stream ? config->stream->cu_stream : NULL, params, NULL);
+    /* The launch is tried first and the context made current only when the
+     * driver refuses it for that reason: asking the driver which context is
+     * current on every launch costs more than the checks above together. */
+    CUresult result = launch_kernel(kernel, config, params);
+    if (result == CUDA_ERROR_INVALID_CONTEXT || result == CUDA_ERROR_INVALID_HANDLE) {
+        if ((status = rt_make_current(ctx)) != PYK_OK)
+            return status;
+        result = launch_kernel(kernel, config, params);
+    }
     if (result != CUDA_SUCCESS) {
         char what[RT_NAME_CAP + 64];
         snprintf(what, sizeof what, "cuLaunchKernel of kernel '%s'", kernel->name);

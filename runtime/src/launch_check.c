@@ -112,38 +112,38 @@ static const char *array_type_text(const pyk_array *a, char *buffer, size_t cap)
     return rt_param_type_name(&as_param, buffer, cap);
 }
 
-/* One parameter against one argument; appends a line per mismatch. */
-static void check_arg(const RtKernelFacts *facts, int index, const pyk_context *ctx,
-                      const pyk_arg *arg, RtText *report, int *count)
+/* What is wrong with one argument for one parameter, or NULL. This runs on
+ * every launch, so it only compares: the texts of a report are made by
+ * report_arg, once something is wrong. */
+static const char *arg_problem(const RtParamFacts *p, const pyk_context *ctx, const pyk_arg *arg)
+{
+    if (p->ndim == 0)
+        return arg->array ? "an array" : arg->dtype != p->dtype ? "a scalar of another type" : NULL;
+    const pyk_array *a = arg->array;
+    if (!a)
+        return arg->dtype ? "a scalar" : "no array (NULL)";
+    if (a->dtype != p->dtype)
+        return "an array of another dtype";
+    if (a->ndim != p->ndim)
+        return "an array of another ndim";
+    if (!rt_is_contiguous(a->ndim, a->shape, a->strides, p->layout))
+        return p->layout == PYK_LAYOUT_C ? "a non-C-contiguous array" : "a non-F-contiguous array";
+    if (ctx && a->ctx != ctx)
+        return "an array of another context";
+    return NULL;
+}
+
+/* The report's line for a mismatch that arg_problem found. */
+static void report_arg(const RtKernelFacts *facts, int index, const pyk_arg *arg,
+                       const char *problem, RtText *report, int *count)
 {
     const RtParamFacts *p = &facts->params[index];
-    char want[64], got[64];
+    char want[64], got[64] = "";
     rt_param_type_name(p, want, sizeof want);
-    const char *problem = NULL;
-    if (p->ndim == 0 && arg->array) {
-        problem = "an array";
+    if (arg->array)
         array_type_text(arg->array, got, sizeof got);
-    } else if (p->ndim == 0 && arg->dtype != p->dtype) {
-        problem = "a scalar of another type";
+    else if (arg->dtype)
         snprintf(got, sizeof got, "%s", pyk_dtype_name(arg->dtype));
-    } else if (p->ndim > 0 && !arg->array) {
-        problem = arg->dtype ? "a scalar" : "no array (NULL)";
-        snprintf(got, sizeof got, "%s", arg->dtype ? pyk_dtype_name(arg->dtype) : "");
-    } else if (p->ndim > 0) {
-        const pyk_array *a = arg->array;
-        array_type_text(a, got, sizeof got);
-        if (a->dtype != p->dtype)
-            problem = "an array of another dtype";
-        else if (a->ndim != p->ndim)
-            problem = "an array of another ndim";
-        else if (!rt_is_contiguous(a->ndim, a->shape, a->strides, p->layout))
-            problem = p->layout == PYK_LAYOUT_C ? "a non-C-contiguous array"
-                                                : "a non-F-contiguous array";
-        else if (ctx && a->ctx != ctx)
-            problem = "an array of another context";
-    }
-    if (!problem)
-        return;
     rt_text_append(report, "%skernel '%s': parameter '%s' (argument %d) expects %s but got %s%s%s",
                    *count ? "\n" : "", facts->name, p->name, index + 1, want, problem,
                    got[0] ? " " : "", got);
@@ -151,6 +151,15 @@ static void check_arg(const RtKernelFacts *facts, int index, const pyk_context *
         rt_text_append(report, ": copy it into a contiguous array, or declare the parameter "
                                "with any layout (float32[:])");
     (*count)++;
+}
+
+/* One parameter against one argument; appends a line per mismatch. */
+static void check_arg(const RtKernelFacts *facts, int index, const pyk_context *ctx,
+                      const pyk_arg *arg, RtText *report, int *count)
+{
+    const char *problem = arg_problem(&facts->params[index], ctx, arg);
+    if (problem)
+        report_arg(facts, index, arg, problem, report, count);
 }
 
 pyk_status rt_check_args(const RtKernelFacts *facts, const pyk_context *ctx, const pyk_arg *args,

@@ -44,9 +44,12 @@ CONST_F32 = [0, 3, -2, 13, 25, 300]
 
 
 def llrint(y):
-    """__nv_llrint (cvt.rni.s64.f64): ties to even, saturating, NaN -> 0."""
+    """__nv_llrint (cvt.rni.s64.f64): ties to even, saturating; NaN gives
+    -2**63 (the PTX ISA: a float-to-integer cvt of NaN is 0, except to .s64
+    and .u64, where it is 1 << 63). round(0.0, 400) meets it: 0 * 10**378
+    overflows to 0 * inf = NaN, and -2**63 / 1e22 / inf is -0.0."""
     if math.isnan(y):
-        return 0
+        return -2**63
     if math.isinf(y):
         return 2**63 - 1 if y > 0 else -2**63
     return max(-2**63, min(2**63 - 1, round(y)))
