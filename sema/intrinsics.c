@@ -8,6 +8,7 @@
  * intrinsics.py and the wrappers of intrinsic_wrapper.py by their own rules.
  * The Call's builtin records the function; codegen/cg_intrinsics.c lowers it. */
 #include "sema_internal.h"
+#include "type_shorthands.h"
 
 #include <string.h>
 
@@ -21,17 +22,6 @@ typedef enum IntrinsicForm {
 } IntrinsicForm;
 
 #define NONE &type_none_t
-#define B &type_bool_t
-#define I8 &type_int8_t
-#define I16 &type_int16_t
-#define I32 &type_int32_t
-#define I64 &type_int64_t
-#define U8 &type_uint8_t
-#define U16 &type_uint16_t
-#define U32 &type_uint32_t
-#define U64 &type_uint64_t
-#define F32 &type_float32_t
-#define F64 &type_float64_t
 
 /* cudadecl.py's cases, in its order (which breaks ties). A NULL result in
  * match_all's cases stands for Tuple(int32, bool). */

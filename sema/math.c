@@ -5,6 +5,7 @@
  * rating, as operators do (operators.c), converts each argument to it, and
  * records the function in the Call's builtin. Codegen (cg_math.c) lowers it. */
 #include "sema_internal.h"
+#include "type_shorthands.h"
 
 #include <string.h>
 
@@ -51,13 +52,6 @@ enum { FUNCTION_COUNT = (int)(sizeof functions / sizeof functions[0]) };
 /* One signature of a template. For FORM_FREXP and FORM_MODF `result` is the
  * float of the tuple the call returns. */
 typedef OpSignature MathCase;
-
-#define I32 &type_int32_t
-#define I64 &type_int64_t
-#define U64 &type_uint64_t
-#define F32 &type_float32_t
-#define F64 &type_float64_t
-#define B &type_bool_t
 
 /* In cudamath.py's order, which breaks ties. */
 static const MathCase unary_cases[] = {{F64, {I64}, 1}, {F64, {U64}, 1}, {F32, {F32}, 1}, {F64, {F64}, 1}};

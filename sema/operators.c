@@ -5,18 +5,7 @@
  * and context.py's resolve_overload: rate each candidate, fewest (unsafe,
  * safe, promote) conversions wins, the earliest on a tie. */
 #include "operators.h"
-
-#define B &type_bool_t
-#define I8 &type_int8_t
-#define I16 &type_int16_t
-#define I32 &type_int32_t
-#define I64 &type_int64_t
-#define U8 &type_uint8_t
-#define U16 &type_uint16_t
-#define U32 &type_uint32_t
-#define U64 &type_uint64_t
-#define F32 &type_float32_t
-#define F64 &type_float64_t
+#include "type_shorthands.h"
 
 typedef OpSignature Candidate;
 
@@ -93,11 +82,7 @@ typedef struct CandidateList {
 #define LIST(cases, unsafe) \
     ((CandidateList){cases, (int)(sizeof cases / sizeof cases[0]), unsafe})
 
-typedef struct Rating {
-    int unsafe, safe, promote;
-} Rating;
-
-static bool rating_less(Rating a, Rating b)
+bool sema_rating_better(ConversionRating a, ConversionRating b)
 {
     if (a.unsafe != b.unsafe)
         return a.unsafe < b.unsafe;
@@ -106,18 +91,12 @@ static bool rating_less(Rating a, Rating b)
     return a.promote < b.promote;
 }
 
-/* _rate_arguments. Literal arguments are rated as their plain types:
- * Function.get_call_type tries a template's un-literal arguments first
- * (prefer_literal is false for every template here), and for these
- * candidate lists the literal retry can never succeed where that failed. */
-static bool rate(const Candidate *c, const OpArg *args, int count, bool unsafe_casting,
-                 Rating *out)
+bool sema_rate_conversions(const Type *const *args, const Type *const *params, int count,
+                           bool unsafe_casting, ConversionRating *out)
 {
-    if (c->arg_count != count)
-        return false;
-    Rating r = {0, 0, 0};
+    ConversionRating r = {0, 0, 0};
     for (int i = 0; i < count; i++) {
-        Conversion conv = type_can_convert(args[i].type, c->args[i]);
+        Conversion conv = type_can_convert(args[i], params[i]);
         if (conv == CONV_NONE || (conv == CONV_UNSAFE && !unsafe_casting))
             return false;
         r.unsafe += conv == CONV_UNSAFE;
@@ -128,14 +107,30 @@ static bool rate(const Candidate *c, const OpArg *args, int count, bool unsafe_c
     return true;
 }
 
+/* _rate_arguments. Literal arguments are rated as their plain types:
+ * Function.get_call_type tries a template's un-literal arguments first
+ * (prefer_literal is false for every template here), and for these
+ * candidate lists the literal retry can never succeed where that failed. */
+static bool rate(const Candidate *c, const OpArg *args, int count, bool unsafe_casting,
+                 ConversionRating *out)
+{
+    if (c->arg_count != count)
+        return false;
+    const Type *types[3];
+    for (int i = 0; i < count; i++)
+        types[i] = args[i].type;
+    return sema_rate_conversions(types, c->args, count, unsafe_casting, out);
+}
+
 bool sema_resolve_overload(const OpSignature *cases, int case_count, const OpArg *args, int count,
                            bool unsafe_casting, OpSignature *out)
 {
     const Candidate *best = NULL;
-    Rating best_rating = {0, 0, 0};
+    ConversionRating best_rating = {0, 0, 0};
     for (int i = 0; i < case_count; i++) {
-        Rating r;
-        if (rate(&cases[i], args, count, unsafe_casting, &r) && (!best || rating_less(r, best_rating))) {
+        ConversionRating r;
+        if (rate(&cases[i], args, count, unsafe_casting, &r) &&
+            (!best || sema_rating_better(r, best_rating))) {
             best = &cases[i];
             best_rating = r;
         }

@@ -27,6 +27,21 @@ typedef struct OpArg {
     bool is_literal;
 } OpArg;
 
+/* How a call's arguments convert to one candidate's parameters: the counts
+ * of unsafe, safe and promoting conversions (Numba's _rate_arguments). */
+typedef struct ConversionRating {
+    int unsafe, safe, promote;
+} ConversionRating;
+
+/* Rates args[i] -> params[i] for i < count; false if one cannot convert, or
+ * converts only unsafely without unsafe_casting. */
+bool sema_rate_conversions(const Type *const *args, const Type *const *params, int count,
+                           bool unsafe_casting, ConversionRating *out);
+
+/* Whether `a` is a better candidate than `b`: fewer unsafe, then safe, then
+ * promoting conversions. */
+bool sema_rating_better(ConversionRating a, ConversionRating b);
+
 /* Numba's resolve_overload over one template's candidate signatures, in the
  * template's order: each candidate is rated by its arguments' conversions
  * (a NONE conversion, or an unsafe one without unsafe_casting, rejects it),

@@ -106,34 +106,16 @@ void sema_read_overloads(Sema *sema, FuncInfo *func, NodeList *sigs,
     }
 }
 
-typedef struct Rating {
-    int unsafe, safe, promote;
-} Rating;
-
-static bool rating_less(Rating a, Rating b)
-{
-    if (a.unsafe != b.unsafe)
-        return a.unsafe < b.unsafe;
-    if (a.safe != b.safe)
-        return a.safe < b.safe;
-    return a.promote < b.promote;
-}
-
-static bool rate(const FuncInfo *ov, const Type **types, int count, Rating *out)
+/* Numba's rating of one overload; a memory space that differs (a shared
+ * array for a global parameter) rejects it, as no conversion bridges it. */
+static bool rate(const FuncInfo *ov, const Type **types, int count, ConversionRating *out)
 {
     if (ov->param_count != count)
         return false;
-    Rating r = {0, 0, 0};
-    for (int i = 0; i < count; i++) {
-        Conversion conv = type_can_convert(types[i], ov->param_types[i]);
-        if (conv == CONV_NONE || sema_spaces_differ(types[i], ov->param_types[i]))
+    for (int i = 0; i < count; i++)
+        if (sema_spaces_differ(types[i], ov->param_types[i]))
             return false;
-        r.unsafe += conv == CONV_UNSAFE;
-        r.safe += conv == CONV_SAFE;
-        r.promote += conv == CONV_PROMOTE;
-    }
-    *out = r;
-    return true;
+    return sema_rate_conversions(types, ov->param_types, count, true, out);
 }
 
 static const char *signature_list(Sema *sema, const FuncInfo *func)
@@ -161,10 +143,10 @@ FuncInfo *sema_pick_overload(FuncCtx *ctx, Node *call, FuncInfo *func)
         offered = arena_printf(ctx->sema->arena, "%s%s%s", offered, i ? ", " : "", types[i]->name);
     }
     FuncInfo *best = NULL;
-    Rating best_rating = {0, 0, 0};
+    ConversionRating best_rating = {0, 0, 0};
     for (int i = 0; i < func->overload_count; i++) {
-        Rating r;
-        if (rate(func->overloads[i], types, count, &r) && (!best || rating_less(r, best_rating))) {
+        ConversionRating r;
+        if (rate(func->overloads[i], types, count, &r) && (!best || sema_rating_better(r, best_rating))) {
             best = func->overloads[i];
             best_rating = r;
         }

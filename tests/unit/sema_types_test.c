@@ -13,6 +13,7 @@
 #include "../../sema/fold.h"
 #include "../../sema/operators.h"
 #include "../../sema/types.h"
+#include "../../sema/type_shorthands.h"
 
 static int passed, failed;
 
@@ -41,18 +42,6 @@ static void check_type(const Type *got, const Type *want, const char *what, int 
 
 #define CHECK_TYPE(got, want) check_type((got), (want), #got, __LINE__)
 
-#define B &type_bool_t
-#define I8 &type_int8_t
-#define I16 &type_int16_t
-#define I32 &type_int32_t
-#define I64 &type_int64_t
-#define U8 &type_uint8_t
-#define U16 &type_uint16_t
-#define U32 &type_uint32_t
-#define U64 &type_uint64_t
-#define F16 &type_float16_t
-#define F32 &type_float32_t
-#define F64 &type_float64_t
 
 /* math.h's INFINITY and NAN are floats; these are doubles */
 #define INF HUGE_VAL
