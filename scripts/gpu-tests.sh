@@ -86,38 +86,9 @@ build() {
     echo "  scripts/gpu-tests.sh --run $dir"
 }
 
-# The totals over all parts, and one summary line per part.
-passed=0
-failed=0
-summary=""
-
-# tally LABEL PASSED FAILED
-tally() {
-    passed=$((passed + $2))
-    failed=$((failed + $3))
-    summary="$summary
-  $1: $2 passed, $3 failed"
-}
-
-# run_counted LABEL CMD...: runs a script that ends with "N passed, M failed"
-run_counted() {
-    local label=$1 log counts p f
-    shift
-    echo "== $label"
-    log=$(mktemp)
-    "$@" 2>&1 | tee "$log"
-    counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
-    rm -f "$log"
-    if [ -z "$counts" ]; then
-        echo "FAIL: $label did not finish"
-        tally "$label (did not finish)" 0 1
-        return
-    fi
-    p=${counts%% passed*}
-    f=${counts#*, }
-    f=${f%% failed}
-    tally "$label" "$p" "$f"
-}
+# The totals over all parts, and one summary line per part: run_counted
+# and tally (tests/gpu/counted.sh).
+. "$(dirname "$0")/../tests/gpu/counted.sh"
 
 # run_programs LABEL FOLDER: each program prints PASS/FAIL lines; one that
 # exits non-zero without a FAIL line (a crash, a timeout) counts as a failure.

@@ -51,6 +51,37 @@ def bitwise_differences(got, want, nan_equal):
     return np.nonzero(differs)[0]
 
 
+def difference_lines(j, got, want, diff, other="numba"):
+    """The report's lines for output j's differing flat indices `diff`: the
+    first four, then how many there are in all."""
+    lines = ["output %d [%d]: pykc %r, %s %r" % (j, e, got.reshape(-1)[e], other, want.reshape(-1)[e])
+             for e in diff[:4]]
+    if len(diff) > 4:
+        lines.append("output %d: %d differing elements" % (j, len(diff)))
+    return lines
+
+
+class Tally:
+    """What every runner prints: "PASS label", or "FAIL label" and up to
+    `shown` lines saying why, per check; then "N passed, M failed", the line
+    run_all.sh reads."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def check(self, label, bad, shown=12):
+        print("%s %s" % ("PASS" if not bad else "FAIL", label))
+        for line in bad[:shown]:
+            print("    " + line)
+        self.passed += not bad
+        self.failed += bool(bad)
+
+    def finish(self):
+        """Prints the summary line; returns the exit status."""
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 1 if self.failed else 0
+
+
 def differential_main(paths, source, cases, references, grid, block, nan_equal=False):
     """Runs every kernel of `source` through numba-cuda and through each pykc
     PTX in `paths` on the same inputs (cases: name -> (inputs, outputs)),
@@ -60,7 +91,7 @@ def differential_main(paths, source, cases, references, grid, block, nan_equal=F
     import cupy as cp
     from numba import cuda
     kernels = load_numba(source, os.path.splitext(os.path.basename(source))[0])
-    passed = failed = 0
+    tally = Tally()
     for name, (ins, outs) in cases.items():
         dev = [cuda.to_device(a) for a in ins] + [cuda.to_device(poison(o)) for o in outs]
         kernels[name][grid, block](*dev)
@@ -73,15 +104,6 @@ def differential_main(paths, source, cases, references, grid, block, nan_equal=F
             got = [cp.asnumpy(d) for d in dev[len(ins):]]
             bad = references(name, ins, got)
             for j, (g, w) in enumerate(zip(got, want)):
-                diff = bitwise_differences(g, w, nan_equal)
-                bad += ["output %d [%d]: pykc %r, numba %r" % (j, e, g.reshape(-1)[e], w.reshape(-1)[e])
-                        for e in diff[:4]]
-                if len(diff) > 4:
-                    bad.append("output %d: %d differing elements" % (j, len(diff)))
-            print("%s %s (%s)" % ("PASS" if not bad else "FAIL", name, os.path.basename(path)))
-            for line in bad[:12]:
-                print("    " + line)
-            passed += not bad
-            failed += bool(bad)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+                bad += difference_lines(j, g, w, bitwise_differences(g, w, nan_equal))
+            tally.check("%s (%s)" % (name, os.path.basename(path)), bad)
+    return tally.finish()

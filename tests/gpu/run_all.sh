@@ -58,32 +58,8 @@ has_gpu() {
     python3 -c 'import cupy; assert cupy.cuda.runtime.getDeviceCount() > 0' >/dev/null 2>&1
 }
 
-# run_script LABEL CMD...: runs it, keeps its closing "N passed, M failed"
-passed=0
-failed=0
-summary=""
-run_script() {
-    local label=$1 log counts p f
-    shift
-    echo "== $label"
-    log=$(mktemp)
-    "$@" 2>&1 | tee "$log"
-    counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
-    rm -f "$log"
-    if [ -z "$counts" ]; then
-        summary="$summary
-  $label: did not finish"
-        failed=$((failed + 1))
-        return
-    fi
-    p=${counts%% passed*}
-    f=${counts#*, }
-    f=${f%% failed}
-    passed=$((passed + p))
-    failed=$((failed + f))
-    summary="$summary
-  $label: $counts"
-}
+# run_counted and tally (counted.sh)
+. "$(dirname "$0")/counted.sh"
 
 run_all() {
     local outdir=$1 level ptxs=""
@@ -95,18 +71,18 @@ run_all() {
         fi
     done
     for level in $LEVELS; do
-        run_script "examples -$level" python3 tests/gpu/run_examples.py "$outdir/$level"
+        run_counted "examples -$level" python3 tests/gpu/run_examples.py "$outdir/$level"
         ptxs="$ptxs $outdir/$level/semantics.ptx"
     done
     # shellcheck disable=SC2086
-    run_script "semantics -O3 -O0" python3 tests/gpu/run_semantics.py "$@" $ptxs
+    run_counted "semantics -O3 -O0" python3 tests/gpu/run_semantics.py "$@" $ptxs
     # Every other differential suite: tests/gpu/run_NAME.py checks NAME.pyk.
     local runner suite
     for runner in tests/gpu/run_*.py; do
         suite=$(basename "${runner%.py}")
         suite=${suite#run_}
         case $suite in examples | semantics) continue ;; esac
-        run_script "$suite -O3 -O0" python3 "$runner" \
+        run_counted "$suite -O3 -O0" python3 "$runner" \
             "$outdir/O3/$suite.ptx" "$outdir/O0/$suite.ptx"
     done
     echo "run_all summary:$summary"

@@ -273,20 +273,15 @@ def main():
         return 2
     kernels = pyk_gpu.load_numba(SOURCE, "arrays")
     cases = make_cases(np.random.default_rng(2024))
-    passed = failed = 0
+    tally = pyk_gpu.Tally()
     for name, c in cases.items():
         want_numba = run_numba(kernels[name], c)
         want_numpy = c["reference"](host_inputs(c))
         for path in sys.argv[1:]:
             got = run_pykc(path, name, c)
             bad = compare("numba", got, want_numba) + compare("numpy", got, want_numpy)
-            print("%s %s (%s)" % ("PASS" if not bad else "FAIL", name, os.path.basename(path)))
-            for line in bad[:12]:
-                print("    " + line)
-            passed += not bad
-            failed += bool(bad)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+            tally.check("%s (%s)" % (name, os.path.basename(path)), bad)
+    return tally.finish()
 
 
 if __name__ == "__main__":

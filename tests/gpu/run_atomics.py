@@ -22,7 +22,7 @@ import warnings
 
 import numpy as np
 
-from pyk_gpu import array_args, load_numba as load_source
+from pyk_gpu import Tally, array_args, load_numba as load_source
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "atomics.pyk")
@@ -189,7 +189,7 @@ def main():
     import cupy as cp
     runners = [("pykc " + os.path.basename(p), cp.RawModule(path=p)) for p in opts.ptx]
     numba_ns = None if opts.no_numba else load_numba()
-    passed = failed = 0
+    tally = Tally()
     for kernel, t, inp, check in cases(np.random.default_rng(seed)):
         results = []
         for name, mod in runners:
@@ -205,11 +205,8 @@ def main():
             results.append(("numba", [d.copy_to_host() for d in dev]))
         for name, out in results:
             bad = verdict(kernel, t, inp, out, check)
-            print("%s %s %s%s" % ("PASS" if not bad else "FAIL", name, kernel,
-                                  "".join("\n    " + b for b in bad)))
-            passed, failed = passed + (not bad), failed + bool(bad)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+            tally.check("%s %s" % (name, kernel), bad, shown=len(bad))
+    return tally.finish()
 
 
 if __name__ == "__main__":

@@ -75,7 +75,7 @@ def main():
     import cupy as cp
     from numba import cuda
     kernels = pyk_gpu.load_numba(SOURCE, "decorators")
-    passed = failed = 0
+    tally = pyk_gpu.Tally()
     for numba_name, entry, ins, outs in cases(np.random.default_rng(2024)):
         dev = [cuda.to_device(a) for a in ins] + [cuda.to_device(pyk_gpu.poison(o)) for o in outs]
         kernels[numba_name][GRID, BLOCK](*dev)
@@ -92,17 +92,9 @@ def main():
                 if entry in ULPS and len(diff):
                     note = " (%d elements not bitwise, within %d ulps)" % (len(diff), ULPS[entry])
                     diff = ulp_differences(g, w, ULPS[entry])
-                bad += ["output %d [%d]: pykc %r, numba %r" % (j, e, g[e], w[e]) for e in diff[:4]]
-                if len(diff) > 4:
-                    bad.append("output %d: %d differing elements" % (j, len(diff)))
-            print("%s %s (%s)%s" % ("PASS" if not bad else "FAIL", entry, os.path.basename(path),
-                                     note if not bad else ""))
-            for line in bad[:12]:
-                print("    " + line)
-            passed += not bad
-            failed += bool(bad)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+                bad += pyk_gpu.difference_lines(j, g, w, diff)
+            tally.check("%s (%s)%s" % (entry, os.path.basename(path), note if not bad else ""), bad)
+    return tally.finish()
 
 
 if __name__ == "__main__":

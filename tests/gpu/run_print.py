@@ -84,7 +84,8 @@ def run_child(which, name):
 
 
 def main(paths):
-    passed = failed = 0
+    import pyk_gpu
+    tally = pyk_gpu.Tally()
     for name in KERNELS:
         want, error = run_child("numba", name)
         for path in paths:
@@ -100,13 +101,8 @@ def main(paths):
                 bad += ["pykc  %r\n    numba %r" % (g, w) for g, w in zip(got, want) if g != w][:6]
                 if not want:
                     bad.append("numba printed nothing")
-            print("%s %s (%s)" % ("PASS" if not bad else "FAIL", name, os.path.basename(path)))
-            for line in bad[:8]:
-                print("    " + line)
-            passed += not bad
-            failed += bool(bad)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+            tally.check("%s (%s)" % (name, os.path.basename(path)), bad, shown=8)
+    return tally.finish()
 
 
 if __name__ == "__main__":

@@ -101,14 +101,12 @@ def main(paths):
     import cupy as cp
     rng = np.random.default_rng(50)
     data = inputs(rng)
-    passed = failed = 0
+    tally = pyk_gpu.Tally()
     for path in paths:
         with open(path) as f:
             has_f64 = "f64" in f.read()
         label = os.path.basename(os.path.dirname(os.path.abspath(path)))
-        print("%s no_f64_in_ptx (%s)" % ("FAIL" if has_f64 else "PASS", label))
-        passed += not has_f64
-        failed += has_f64
+        tally.check("no_f64_in_ptx (%s)" % label, ["the PTX has f64 instructions"] if has_f64 else [])
         module = cp.RawModule(path=path)
         for name, (ins, outs, scalars, refs) in cases(*data).items():
             dev_ins = [cp.asarray(a) for a in ins]
@@ -130,13 +128,8 @@ def main(paths):
                             for e in diff[:4]]
                     if len(diff) > 4:
                         bad.append("output %d: %d differing elements" % (j, len(diff)))
-            print("%s %s (%s)" % ("PASS" if not bad else "FAIL", name, label))
-            for line in bad[:12]:
-                print("    " + line)
-            passed += not bad
-            failed += bool(bad)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+            tally.check("%s (%s)" % (name, label), bad)
+    return tally.finish()
 
 
 if __name__ == "__main__":
