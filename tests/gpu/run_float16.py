@@ -178,13 +178,12 @@ def with_python_divisions(kernel):
     return Launcher()
 
 
-def load_numba_with_python_divisions(source, name, load=pyk_gpu.load_numba):
-    kernels = load(source, name)
+def python_divisions_in_mixed(kernels):
     kernels["mixed"] = with_python_divisions(kernels["mixed"])
     return kernels
 
 
-def run_scalar_param(paths, rng):
+def run_scalar_param(paths, rng, tally):
     """scalar_param takes a float16 scalar: one .u16 parameter (docs/abi.md)
     that CuPy packs from a np.float16; Numba gets the same np.float16."""
     import cupy as cp
@@ -197,7 +196,6 @@ def run_scalar_param(paths, rng):
     kernels["scalar_param"][GRID, BLOCK](s, *dev)
     cuda.synchronize()
     want = dev[1].copy_to_host()
-    passed = failed = 0
     for path in paths:
         dev = [cp.asarray(a), cp.asarray(out)]
         args = [s] + pyk_gpu.array_args(dev)
@@ -205,13 +203,8 @@ def run_scalar_param(paths, rng):
         cp.cuda.runtime.deviceSynchronize()
         got = cp.asnumpy(dev[1])
         diff = pyk_gpu.bitwise_differences(got, want, True)
-        ok = len(diff) == 0
-        print("%s scalar_param (%s)" % ("PASS" if ok else "FAIL", os.path.basename(path)))
-        for e in diff[:4]:
-            print("    [%d]: pykc %r, numba %r" % (e, got[e], want[e]))
-        passed += ok
-        failed += not ok
-    return passed, failed
+        tally.check("scalar_param (%s)" % os.path.basename(path),
+                    ["[%d]: pykc %r, numba %r" % (e, got[e], want[e]) for e in diff[:4]])
 
 
 def main():
@@ -220,21 +213,10 @@ def main():
         return 2
     rng = np.random.default_rng(1616)
     cases = inputs(rng)
-    # differential_main prints its own "N passed, M failed"; the scalar
-    # kernel's result is printed first and folded into the final line.
-    sp, sf = run_scalar_param(sys.argv[1:], rng)
-    pyk_gpu.load_numba = load_numba_with_python_divisions
-    import io
-    import contextlib
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        status = pyk_gpu.differential_main(sys.argv[1:], SOURCE, cases, references, GRID, BLOCK, nan_equal=True)
-    lines = buf.getvalue().splitlines()
-    for line in lines[:-1]:
-        print(line)
-    passed, failed = (int(w) for w in lines[-1].replace(",", "").split()[0:3:2])
-    print("%d passed, %d failed" % (passed + sp, failed + sf))
-    return 1 if status or sf else 0
+    tally = pyk_gpu.Tally()
+    run_scalar_param(sys.argv[1:], rng, tally)
+    return pyk_gpu.differential_main(sys.argv[1:], SOURCE, cases, references, GRID, BLOCK, nan_equal=True,
+                                     tally=tally, adjust_numba=python_divisions_in_mixed)
 
 
 if __name__ == "__main__":
