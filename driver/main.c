@@ -69,7 +69,8 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
         return true;
     }
     SemaOptions sema_options = {.sigs = options->sigs, .sig_count = options->sig_count,
-                                .weak_scalars = options->weak_scalars};
+                                .weak_scalars = options->weak_scalars,
+                                .block = {options->block[0], options->block[1], options->block[2]}};
     SemaModule checked;
     if (!sema_check_module(arena, diag, module, &sema_options, &checked))
         return false;

@@ -26,6 +26,8 @@ void options_print_help(FILE *out)
         "                       Numba spells it: --sig 'add=void(float32[:], int64)'\n"
         "  --libdevice PATH     the CUDA toolkit's libdevice.10.bc, which math functions\n"
         "                       need (default: under $CUDA_HOME, else /usr/local/cuda)\n"
+        "  --block XxYxZ        the block size every launch uses (16x16, 256): shared\n"
+        "                       arrays are checked against it (docs/diagnostics.md)\n"
         "  --lineinfo           line tables (.loc) in every function's PTX, as\n"
         "                       @cuda.jit(lineinfo=True) gives one function\n"
         "  --dump-tokens        print the lexer's tokens and stop\n"
@@ -104,6 +106,47 @@ static bool parse_emit(Diag *diag, const char *value, Options *options)
     return true;
 }
 
+/* --block X[xY[xZ]]: the block every launch of the file's kernels uses,
+ * which the analyses check shared arrays against. Each dimension is within
+ * CUDA's limits (1024, 1024, 64) and the block has at most 1024 threads. */
+static bool parse_block(Diag *diag, const char *value, Options *options)
+{
+    static const long limits[3] = {1024, 1024, 64};
+    static const char axes[3] = {'x', 'y', 'z'};
+    int dims[3] = {1, 1, 1};
+    const char *p = value;
+    for (int d = 0; d < 3; d++) {
+        char *end;
+        if (*p < '0' || *p > '9') {
+            diag_error_plain(diag, "bad --block '%s': expected X, XxY or XxYxZ, such as 16x16", value);
+            return false;
+        }
+        long n = strtol(p, &end, 10);
+        if (n < 1 || n > limits[d]) {
+            diag_error_plain(diag, "--block '%s': a block's %c dimension is 1 to %ld threads", value,
+                             axes[d], limits[d]);
+            return false;
+        }
+        dims[d] = (int)n;
+        p = end;
+        if (*p == '\0')
+            break;
+        if (*p != 'x' || d == 2) {
+            diag_error_plain(diag, "bad --block '%s': expected X, XxY or XxYxZ, such as 16x16", value);
+            return false;
+        }
+        p++;
+    }
+    long threads = (long)dims[0] * dims[1] * dims[2];
+    if (threads > 1024) {
+        diag_error_plain(diag, "--block '%s' has %ld threads; a block has at most 1024", value, threads);
+        return false;
+    }
+    for (int d = 0; d < 3; d++)
+        options->block[d] = dims[d];
+    return true;
+}
+
 static bool parse_arch(Diag *diag, const char *value, Options *options)
 {
     if (!cg_arch_is_supported(value)) {
@@ -148,6 +191,8 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
         return (value = option_value(diag, argc, argv, i, "--sig")) && parse_sig(arena, diag, value, options);
     } else if (is_option(arg, "--libdevice")) {
         return (options->codegen.libdevice = option_value(diag, argc, argv, i, "--libdevice")) != NULL;
+    } else if (is_option(arg, "--block")) {
+        return (value = option_value(diag, argc, argv, i, "--block")) && parse_block(diag, value, options);
     } else if (strcmp(arg, "--lineinfo") == 0) {
         options->codegen.lineinfo = true;
     } else if (strcmp(arg, "--dump-tokens") == 0) {

@@ -35,6 +35,7 @@ typedef struct Options {
     const char **disabled_warnings;  /* -Wno-NAME, NULL-terminated */
     bool warnings_are_errors;        /* -Werror */
     bool weak_scalars;               /* --weak-scalars: NEP 50-style literals */
+    int block[3];                    /* --block XxYxZ; all 0 when not given */
 } Options;
 
 /* Fills *options from argv. Reports problems with diag_error_plain and

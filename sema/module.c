@@ -4,6 +4,7 @@
  * constant may use the ones above it. Function bodies are checked after the
  * whole module, when every name and every function signature is known (a
  * kernel may call a device function defined below it). */
+#include "diagnose.h"
 #include "sema_internal.h"
 
 #include <string.h>
@@ -256,5 +257,7 @@ bool sema_check_module(Arena *arena, Diag *diag, Node *module, const SemaOptions
     memset(out, 0, sizeof *out);
     sema_collect_generated(&sema, module, out);
     out->types = sema.types;
+    if (diag->errors == errors)
+        sema_diagnose_module(&sema, out);
     return diag->errors == errors;
 }

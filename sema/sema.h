@@ -129,6 +129,7 @@ typedef struct SemaOptions {
     const SigOverride *sigs;
     int sig_count;
     bool weak_scalars;        /* --weak-scalars (sema/weak_scalars.c) */
+    int block[3];             /* --block: the launch's block, or all 0 if unknown */
 } SemaOptions;
 
 /* Returns false if any error was reported. */

@@ -1,0 +1,10 @@
+/* Runs the bug-finding analyses over a typed module; see diagnose.h. */
+#include "diagnose.h"
+
+void sema_diagnose_module(Sema *sema, const SemaModule *module)
+{
+    for (int i = 0; i < module->func_count; i++) {
+        FuncInfo *fi = module->funcs[i];
+        sema_diagnose_flow(sema, fi);
+    }
+}

@@ -1,0 +1,20 @@
+/* The analyses that look for GPU bugs in a typed module: bounds, shared
+ * memory, barriers, races, launch limits, silent float64 (docs/diagnostics.md).
+ * They run after typing succeeded, over every function that will be
+ * generated (kernels, overloads, specialisations), and only report: a
+ * problem they prove is an error, one they suspect a named warning. What
+ * they derive for launches (the largest block a kernel is correct for, the
+ * arrays its grid must cover) is left in the kernel's FuncInfo for the
+ * launch facts. */
+#ifndef PYKC_SEMA_DIAGNOSE_H
+#define PYKC_SEMA_DIAGNOSE_H
+
+#include "sema_internal.h"
+
+/* Runs every analysis over `module`'s functions (diagnose.c). */
+void sema_diagnose_module(Sema *sema, const SemaModule *module);
+
+/* One function each; `fi` is a generated function of the module. */
+void sema_diagnose_flow(Sema *sema, FuncInfo *fi);          /* flow*.c: items a-e */
+
+#endif
