@@ -43,10 +43,20 @@ const char *cg_facts_line(Arena *arena, const FuncInfo *fi)
     for (int i = 0; i < fi->param_count; i++)
         line = arena_printf(arena, "%s%s%.*s: %s", line, i ? ", " : "", STR_ARG(fi->params[i]->name),
                             cg_facts_type_name(arena, fi->param_types[i]));
+    line = arena_printf(arena, "%s)", line);
     int max_threads = cg_facts_max_threads(fi);
     if (max_threads > 0)
-        return arena_printf(arena, "%s) maxntid=%d", line, max_threads);
-    return arena_printf(arena, "%s)", line);
+        line = arena_printf(arena, "%s maxntid=%d", line, max_threads);
+    static const char axes[] = "xyz";
+    const LaunchNeeds *needs = &fi->launch;
+    for (int a = 0; a < 3; a++)
+        if (needs->block[a].max > 0)
+            line = arena_printf(arena, "%s blockmax.%c=%d,%.*s,%d", line, axes[a], needs->block[a].max,
+                                STR_ARG(needs->block[a].array), needs->block[a].line);
+    for (int i = 0; i < needs->cover_count; i++)
+        line = arena_printf(arena, "%s covers.%c=%s,%.*s,%d", line, axes[needs->covers[i].axis],
+                            needs->covers[i].extent, STR_ARG(needs->covers[i].array), needs->covers[i].line);
+    return line;
 }
 
 /* A kernel's line and whether it has been placed yet. */

@@ -74,6 +74,31 @@ typedef struct JitOptions {
     int launch_max_cluster;   /* launch_bounds[2]: .maxclusterrank; 0 = absent */
 } JitOptions;
 
+/* What the analyses derived for a kernel's launches (sema/flow*.c); the
+ * launch facts carry it to the runtime (docs/abi.md). */
+typedef struct BlockLimit {
+    int max;                  /* most threads along the axis; 0: no limit */
+    Str array;                /* the shared array that imposes it */
+    int line;                 /* where that array is indexed */
+} BlockLimit;
+
+/* The grid must have at least `extent` threads along `axis`: the kernel
+ * handles one element per thread (an index from cuda.grid, no grid-stride
+ * loop). extent is "PARAM.shape[K]" or "PARAM" (an integer parameter). */
+typedef struct GridCover {
+    int axis;
+    const char *extent;
+    Str array;
+    int line;
+} GridCover;
+
+typedef struct LaunchNeeds {
+    BlockLimit block[3];
+    int maxntid[3];           /* the derived .maxntid; all 0 when none */
+    GridCover *covers;
+    int cover_count;
+} LaunchNeeds;
+
 struct FuncInfo {
     Node *def;                /* the FUNCDEF */
     Str name;
@@ -111,6 +136,7 @@ struct FuncInfo {
     FuncInfo **overloads;
     int overload_count;
     FuncInfo *overload_of;    /* overload: the declared function */
+    LaunchNeeds launch;       /* kernels: derived by the analyses */
 };
 
 typedef struct SemaModule {

@@ -1,0 +1,234 @@
+/* The flow analysis behind diagnostics a-e of docs/diagnostics.md: one walk
+ * over a kernel's typed body, in execution order, that keeps for every
+ * integer value
+ *   - its range, as bounds that may depend on the block's dimensions
+ *     (threadIdx.x lies in [0, blockDim.x - 1]), so one bound answers "is
+ *     this shared index in range?" for every block at once;
+ *   - a linear form over thread geometry and opaque values (tid.x +
+ *     blockIdx.x*blockDim.x, 16*t + tid.y), which names the value: guards
+ *     (`if i < n`) are facts about a linear form, and two indices are the
+ *     same element when their forms are equal;
+ *   - whether it varies between the threads of a block,
+ * and for every statement whether all threads of the block reach it. Loops
+ * are walked until the values they change stop changing (bounds that keep
+ * moving are widened to unbounded). The analysis only proves; what it
+ * cannot follow becomes "unknown", which silences the checks rather than
+ * raising them. */
+#ifndef PYKC_SEMA_FLOW_H
+#define PYKC_SEMA_FLOW_H
+
+#include "diagnose.h"
+
+/* ---- bounds: integers symbolic in the block's dimensions (flow_bound.c) */
+
+typedef enum BoundKind {
+    BOUND_CONST,     /* value */
+    BOUND_BLOCKDIM,  /* blockDim along axis */
+    BOUND_RUNTIME,   /* finite but only known at run time (n, x.size) */
+    BOUND_ADD, BOUND_MUL, BOUND_MIN, BOUND_MAX,  /* of a and b */
+    BOUND_DIV,       /* floor(a / value), value > 0 */
+} BoundKind;
+
+typedef struct Bound Bound;
+struct Bound {
+    BoundKind kind;
+    int64_t value;
+    int axis;
+    const Bound *a, *b;
+};
+
+/* Evaluations saturate at +-FLOW_INF; a runtime value evaluates to
+ * +FLOW_INF as an upper bound and -FLOW_INF as a lower one. */
+#define FLOW_INF ((int64_t)1 << 50)
+
+const Bound *flow_bound_const(Arena *arena, int64_t value);
+const Bound *flow_bound_blockdim(Arena *arena, int axis);
+const Bound *flow_bound_runtime(Arena *arena);
+/* Each returns NULL (unbounded) when an operand is NULL. */
+const Bound *flow_bound_add(Arena *arena, const Bound *a, const Bound *b);
+const Bound *flow_bound_scale(Arena *arena, const Bound *a, int64_t k);   /* k >= 0 */
+const Bound *flow_bound_mul(Arena *arena, const Bound *a, const Bound *b);/* both >= 0 */
+const Bound *flow_bound_div(Arena *arena, const Bound *a, int64_t k);     /* k > 0 */
+/* min of two upper bounds: NULL means +infinity, so the other one wins */
+const Bound *flow_bound_min(Arena *arena, const Bound *a, const Bound *b);
+/* max of two lower bounds: NULL means -infinity, so the other one wins */
+const Bound *flow_bound_max(Arena *arena, const Bound *a, const Bound *b);
+/* the other way round, for joins: NULL wins */
+const Bound *flow_bound_join_upper(Arena *arena, const Bound *a, const Bound *b);
+const Bound *flow_bound_join_lower(Arena *arena, const Bound *a, const Bound *b);
+bool flow_bound_is_const(const Bound *b, int64_t *value);
+/* The value for a block of block[0] x block[1] x block[2] threads. `upper`
+ * says which way a runtime value goes. */
+int64_t flow_bound_eval(const Bound *b, const int block[3], bool upper);
+/* Do two bounds agree on a few sample blocks (a cheap equality for the
+ * loop fixpoint)? */
+bool flow_bound_same(const Bound *a, const Bound *b, bool upper);
+
+/* ---- linear forms (flow_linear.c) */
+
+typedef enum AtomKind {
+    ATOM_THREAD,      /* threadIdx.axis */
+    ATOM_BLOCK,       /* blockIdx.axis */
+    ATOM_BLOCKBASE,   /* blockIdx.axis * blockDim.axis */
+    ATOM_BLOCKDIM,    /* blockDim.axis */
+    ATOM_GRIDDIM,     /* gridDim.axis */
+    ATOM_SHAPE,       /* sym.shape[axis], sym an array parameter */
+    ATOM_VALUE,       /* an opaque value: sym at a version (parameters:
+                         version 0), or version -1 with id an expression */
+} AtomKind;
+
+typedef struct Atom {
+    AtomKind kind;
+    int axis;
+    const Symbol *sym;
+    int version;
+} Atom;
+
+#define LINEAR_MAX_TERMS 6
+
+typedef struct Linear {
+    bool valid;                     /* false: not a linear form */
+    int count;
+    Atom atoms[LINEAR_MAX_TERMS];
+    int64_t coefs[LINEAR_MAX_TERMS];
+    int64_t constant;
+} Linear;
+
+Linear flow_linear_invalid(void);
+Linear flow_linear_const(int64_t value);
+Linear flow_linear_atom(Atom atom);
+Linear flow_linear_add(Linear a, Linear b, int64_t b_scale);
+Linear flow_linear_scale(Linear a, int64_t k);
+/* Equal but for the constant: *delta = a.constant - b.constant. */
+bool flow_linear_same_terms(const Linear *a, const Linear *b, int64_t *delta);
+bool flow_linear_equal(const Linear *a, const Linear *b);
+/* The grid axis when `l` is exactly threadIdx.a + blockIdx.a*blockDim.a
+ * (what cuda.grid gives), else -1. */
+int flow_linear_grid_axis(const Linear *l);
+/* The one atom of `l` when it is exactly 1*atom + 0. */
+const Atom *flow_linear_single_atom(const Linear *l);
+bool flow_linear_has(const Linear *l, AtomKind kind);
+
+/* ---- abstract values (flow_value.c) */
+
+/* Where a thread-dependent value came from, for messages. */
+typedef struct Origin {
+    Span at;                 /* the cuda.grid call or threadIdx attribute */
+    const char *what;        /* "cuda.grid(1)", "cuda.threadIdx.x" */
+} Origin;
+
+typedef struct AbsVal {
+    Linear linear;
+    const Bound *lo, *hi;    /* NULL: unbounded that way */
+    bool varying;            /* may differ between threads of a block */
+    bool block_dependent;    /* depends on blockIdx */
+    unsigned thread_axes;    /* bit a: depends on threadIdx.a */
+    Origin origin;           /* set when thread- or block-dependent */
+    struct AbsVal *elts;     /* a tuple's elements (cuda.grid(2), a.shape) */
+    int count;
+} AbsVal;
+
+/* A guard known to hold: subject <= hi, or subject >= lo. */
+typedef struct Fact {
+    Linear subject;
+    const Bound *hi, *lo;
+    Linear bound_of;         /* the bounding value's form, for `i < x.shape[0]` */
+    int64_t bound_offset;    /* hi = bound_of + bound_offset */
+} Fact;
+
+/* A shared-array write since the last barrier (flow_access.c). */
+typedef struct SharedWrite {
+    const Symbol *array;
+    Linear index[3];
+    int ndim;
+    bool by_some_threads;    /* varying index or varying control */
+    bool varying_index;      /* each thread writes its own element */
+    const struct Divergence *diverged;  /* written by only some threads */
+    Node *stmt;
+} SharedWrite;
+
+typedef struct VarState {
+    AbsVal value;
+    int version;
+} VarState;
+
+/* Why the current statement may be reached by only some threads. */
+typedef struct Divergence {
+    Span at;
+    const char *why;         /* "this condition varies between threads" */
+} Divergence;
+
+/* The state at one point of the walk. Copied at branches, joined after. */
+typedef struct FlowState {
+    VarState *vars;          /* indexed like fi->locals */
+    Fact *facts;
+    int fact_count, fact_cap;
+    SharedWrite *writes;
+    int write_count, write_cap;
+    const Divergence *diverged;   /* NULL: every thread of the block is here */
+    bool dead;               /* after return/break/continue: not reached */
+} FlowState;
+
+/* The states that leave the loop being walked: by break, and by continue
+ * (back to its head). */
+typedef struct LoopFrame {
+    FlowState *exits, *nexts;
+    int exit_count, next_count, cap;
+    const Divergence *diverged;       /* a varying break or continue */
+    struct LoopFrame *outer;
+} LoopFrame;
+
+/* A shared-array index the block must fit (item c), for flow_block.c. */
+typedef struct SharedIndex {
+    const Symbol *array;
+    int64_t extent;
+    int dim;
+    const Bound *lo, *hi;
+    Node *at;
+} SharedIndex;
+
+/* A kernel's analysis. */
+typedef struct Flow {
+    Sema *sema;
+    Arena *arena;
+    FuncInfo *fi;
+    int next_version;
+    LoopFrame *loop;                  /* the innermost loop being walked */
+    const Divergence *returned;       /* a varying return happened */
+    Span returned_at;                 /* ... there */
+    bool uses_gridsize;               /* a grid-stride loop is likely */
+    unsigned thread_axes_used;        /* threadIdx axes the kernel reads */
+    int quiet;                        /* >0: a loop's early passes, or a
+                                         re-evaluation: report nothing */
+    SharedIndex *shared_indices;
+    int shared_index_count, shared_index_cap;
+    /* what was reported, so each problem is reported once */
+    const void **reported;
+    int reported_count, reported_cap;
+} Flow;
+
+int flow_local_index(const Flow *flow, const Symbol *sym);
+AbsVal flow_unknown(bool varying);
+AbsVal flow_eval(Flow *flow, FlowState *state, Node *node);
+/* a op b computed in `type` (an integer type gives ranges and forms). */
+AbsVal flow_binop(Flow *flow, BinOpKind op, const Type *type, AbsVal a, AbsVal b);
+/* Records the facts `cond` (if `truth`) or `not cond` gives. */
+void flow_assume(Flow *flow, FlowState *state, Node *cond, bool truth);
+void flow_add_fact(Flow *flow, FlowState *state, Fact fact);
+bool flow_reported(Flow *flow, const void *key);   /* marks it, says if it was */
+const char *flow_source_text(Arena *arena, Span span);
+int flow_line(Span span);
+
+/* ---- checks (flow_access.c, flow_block.c) */
+
+/* a[index] read (`store` false), written, or updated by an atomic. */
+typedef enum AccessKind { ACCESS_READ, ACCESS_WRITE, ACCESS_UPDATE, ACCESS_ATOMIC } AccessKind;
+void flow_check_access(Flow *flow, FlowState *state, Node *subscript_or_call, Node *array,
+                       Node *index, AccessKind kind, const AbsVal *stored);
+void flow_check_barrier(Flow *flow, FlowState *state, Node *call);
+/* After the walk: the block limits shared arrays impose (item c). */
+void flow_finish_block_limits(Flow *flow);
+void flow_note_shared_index(Flow *flow, const Symbol *array, int64_t extent, int dim,
+                            const AbsVal *index, Node *at);
+
+#endif

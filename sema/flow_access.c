@@ -1,0 +1,330 @@
+/* The checks at each array access and barrier (docs/diagnostics.md, items
+ * a, b, d and e): a global array indexed by a thread index nothing bounds,
+ * a shared array indexed by a global index, a barrier only some threads
+ * reach, a shared element read before the barrier that publishes another
+ * thread's write, and an element every thread writes at once. Shared
+ * indices that depend on threadIdx are collected for flow_block.c. */
+#include "flow.h"
+
+#include <string.h>
+
+static const SharedArray *shared_array_of(const Flow *flow, const Symbol *sym)
+{
+    for (int i = 0; i < flow->fi->shared_count; i++)
+        if (str_eq(flow->fi->shared[i].name, sym->name))
+            return &flow->fi->shared[i];
+    return NULL;
+}
+
+static bool reporting(const Flow *flow)
+{
+    return flow->quiet == 0;
+}
+
+static const char *axis_name(int axis)
+{
+    return axis == 0 ? "x" : axis == 1 ? "y" : "z";
+}
+
+/* "a global thread index from cuda.grid(1) (line 6)" */
+static const char *describe_origin(Flow *flow, const AbsVal *v, bool global)
+{
+    if (!v->origin.what)
+        return global ? "a value that depends on the block" : "a value that depends on the thread";
+    bool grid = strncmp(v->origin.what, "cuda.grid", 9) == 0;
+    return arena_printf(flow->arena, "%s from %s (line %d)",
+                        grid ? "a global thread index" : global ? "an index that depends on the block"
+                                                                  : "a thread index",
+                        v->origin.what, flow_line(v->origin.at));
+}
+
+/* The unique key of (sym, tag) for flow_reported. */
+static const void *key_of(const void *object, int tag)
+{
+    return (const char *)object + tag;
+}
+
+/* a: a global array indexed by a thread index with no bound at all. */
+static void check_global_bound(Flow *flow, Node *site, const Symbol *array, int dim, Node *index,
+                               const AbsVal *v)
+{
+    if (!(v->thread_axes || v->block_dependent) || v->hi || !reporting(flow))
+        return;
+    if (flow_reported(flow, key_of(array, dim)))
+        return;
+    const char *text = flow_source_text(flow->arena, index->span);
+    Diag *diag = flow->sema->diag;
+    diag_warning(diag, site->span, "missing-bounds-check",
+                 "'%.*s' is indexed by '%s', %s, and no condition keeps it below the array's "
+                 "extent",
+                 STR_ARG(array->name), text, describe_origin(flow, v, true));
+    diag_note(diag, (Span){0},
+              "threads past the end of '%.*s' read or write out of bounds (the grid is rarely an exact "
+              "multiple of the data); guard the access with 'if %s < %.*s.shape[%d]:'",
+              STR_ARG(array->name), text, STR_ARG(array->name), dim);
+}
+
+/* b: a shared array indexed by something that grows with blockIdx. */
+static void check_shared_global(Flow *flow, Node *site, const Symbol *array, int64_t extent, int dim,
+                                Node *index, const AbsVal *v)
+{
+    static const int largest[3] = {1024, 1024, 64};
+    if (!v->block_dependent || !reporting(flow))
+        return;
+    if (flow_bound_eval(v->hi, largest, true) < extent && flow_bound_eval(v->lo, largest, false) >= -extent)
+        return;
+    if (flow_reported(flow, key_of(array, 3)))
+        return;
+    Diag *diag = flow->sema->diag;
+    diag_error(diag, site->span,
+               "shared array '%.*s' (%lld elements along axis %d) is indexed by '%s', %s; shared memory "
+               "is per block, so every block after the first indexes past its end",
+               STR_ARG(array->name), (long long)extent, dim, flow_source_text(flow->arena, index->span),
+               describe_origin(flow, v, true));
+    diag_note(diag, (Span){0}, "index it with cuda.threadIdx.%s, and size it by the block",
+              axis_name(v->thread_axes & 2 ? 1 : v->thread_axes & 4 ? 2 : 0));
+}
+
+/* e: a read of a shared element that another thread wrote since the last
+ * barrier. */
+static void check_shared_read(Flow *flow, FlowState *state, Node *site, const Symbol *array,
+                              const Linear *index, int ndim)
+{
+    if (!reporting(flow))
+        return;
+    for (int w = 0; w < state->write_count; w++) {
+        const SharedWrite *write = &state->writes[w];
+        if (write->array != array || write->ndim != ndim)
+            continue;
+        bool same = true, linear = true;
+        for (int d = 0; d < ndim; d++) {
+            linear &= index[d].valid && write->index[d].valid;
+            same &= flow_linear_equal(&index[d], &write->index[d]);
+        }
+        if (!linear)
+            continue;
+        bool other_thread = (write->varying_index && !same) ||
+                            (!write->varying_index && write->diverged && same &&
+                             write->diverged != state->diverged);
+        if (!other_thread || flow_reported(flow, site))
+            continue;
+        Diag *diag = flow->sema->diag;
+        diag_warning(diag, site->span, "shared-race",
+                     "'%s' reads shared array '%.*s' where another thread of the block wrote at line %d, "
+                     "with no cuda.syncthreads() between: it may see the old value",
+                     flow_source_text(flow->arena, site->span), STR_ARG(array->name),
+                     flow_line(write->stmt->span));
+        diag_note(diag, write->stmt->span, "the write");
+        diag_note(diag, (Span){0}, "call cuda.syncthreads() after the write, where every thread of the block reaches it");
+        return;
+    }
+}
+
+static void record_write(Flow *flow, FlowState *state, Node *site, const Symbol *array,
+                         const Linear *index, int ndim, bool varying_index)
+{
+    if (state->write_count == state->write_cap) {
+        int cap = state->write_cap ? 2 * state->write_cap : 8;
+        SharedWrite *grown = ARENA_ARRAY(flow->arena, SharedWrite, cap);
+        if (state->write_count)
+            memcpy(grown, state->writes, sizeof *grown * (size_t)state->write_count);
+        state->writes = grown;
+        state->write_cap = cap;
+    }
+    SharedWrite *w = &state->writes[state->write_count++];
+    *w = (SharedWrite){.array = array, .ndim = ndim, .varying_index = varying_index,
+                       .by_some_threads = varying_index || state->diverged,
+                       .diverged = state->diverged, .stmt = site};
+    for (int d = 0; d < ndim; d++)
+        w->index[d] = index[d];
+}
+
+/* e: every thread of the block writes one element. */
+static void check_same_element(Flow *flow, FlowState *state, Node *site, const Symbol *array,
+                               AccessKind kind, const AbsVal *stored, bool varying_index)
+{
+    if (varying_index || state->diverged || !reporting(flow))
+        return;
+    if (kind == ACCESS_WRITE && (!stored || !stored->varying))
+        return;   /* the same value from every thread: harmless */
+    if (flow_reported(flow, site))
+        return;
+    Diag *diag = flow->sema->diag;
+    const char *text = flow_source_text(flow->arena, site->span);
+    if (kind == ACCESS_UPDATE)
+        diag_warning(diag, site->span, "same-element-write",
+                     "every thread of the block updates '%s' at once: the index does not depend on the "
+                     "thread, and the read-modify-write is not atomic, so updates are lost",
+                     text);
+    else
+        diag_warning(diag, site->span, "same-element-write",
+                     "every thread of the block writes its own value to '%s': the index does not depend "
+                     "on the thread, so all but one write are lost",
+                     text);
+    diag_note(diag, (Span){0},
+              "combine the values with cuda.atomic.add(%.*s, ...) (or another atomic), or let one thread "
+              "write: 'if cuda.threadIdx.x == 0:'",
+              STR_ARG(array->name));
+}
+
+/* The integer of `grid` axis that `v` is, and the extent a guard or the
+ * array gives it, recorded as what the launch must cover (item 3). */
+static void note_grid_cover(Flow *flow, FlowState *state, Node *site, const Symbol *array, int dim,
+                            const AbsVal *v, AccessKind kind)
+{
+    if (flow->uses_gridsize || !reporting(flow))
+        return;
+    int axis = flow_linear_grid_axis(&v->linear);
+    if (axis < 0)
+        return;
+    const char *extent = NULL;
+    Str named = array->name;
+    for (int i = 0; i < state->fact_count && !extent; i++) {
+        const Fact *f = &state->facts[i];
+        int64_t delta;
+        if (!f->hi || f->bound_offset != -1 || !flow_linear_same_terms(&v->linear, &f->subject, &delta) ||
+            delta != 0)
+            continue;
+        const Atom *atom = flow_linear_single_atom(&f->bound_of);
+        if (atom && atom->kind == ATOM_SHAPE) {
+            extent = arena_printf(flow->arena, "%.*s.shape[%d]", STR_ARG(atom->sym->name), atom->axis);
+            named = atom->sym->name;
+        } else if (atom && atom->kind == ATOM_VALUE && atom->version == 0 && atom->sym->param_index >= 0) {
+            extent = arena_printf(flow->arena, "%.*s", STR_ARG(atom->sym->name));
+        } else {
+            return;   /* a guard this format cannot say: no check */
+        }
+    }
+    /* unguarded, the launch must cover what the kernel writes (a read-only
+     * array may well be larger: a table) */
+    if (!extent && !v->hi && array->param_index >= 0 && kind != ACCESS_READ)
+        extent = arena_printf(flow->arena, "%.*s.shape[%d]", STR_ARG(array->name), dim);
+    if (!extent)
+        return;
+    LaunchNeeds *needs = &flow->fi->launch;
+    for (int i = 0; i < needs->cover_count; i++)
+        if (needs->covers[i].axis == axis && strcmp(needs->covers[i].extent, extent) == 0)
+            return;
+    GridCover *grown = ARENA_ARRAY(flow->arena, GridCover, needs->cover_count + 1);
+    if (needs->cover_count)
+        memcpy(grown, needs->covers, sizeof *grown * (size_t)needs->cover_count);
+    grown[needs->cover_count++] = (GridCover){axis, extent, named, flow_line(site->span)};
+    needs->covers = grown;
+}
+
+void flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, Node *index,
+                       AccessKind kind, const AbsVal *stored)
+{
+    AbsVal *result = kind == ACCESS_READ ? (AbsVal *)stored : NULL;
+    const Type *t = array->type;
+    Node *parts[8];
+    int count = 0;
+    if (index && index->kind == NODE_TUPLE) {
+        for (int i = 0; i < index->tuple.elts.count && count < 8; i++)
+            parts[count++] = index->tuple.elts.items[i];
+    } else if (index) {
+        parts[count++] = index;
+    }
+    AbsVal values[8];
+    Linear linear[3];
+    bool varying_index = false, element = count == t->ndim;
+    for (int i = 0; i < count; i++) {
+        if (parts[i]->kind == NODE_SLICE) {
+            element = false;
+            values[i] = flow_unknown(false);
+            continue;
+        }
+        values[i] = flow_eval(flow, state, parts[i]);
+        varying_index |= values[i].varying;
+        if (i < 3)
+            linear[i] = values[i].linear;
+    }
+    if (result)
+        *result = flow_unknown(varying_index);
+    const Symbol *sym = array->kind == NODE_NAME ? array->name.sym : NULL;
+    if (!element || !sym || sym->kind != SYM_LOCAL)
+        return;
+    if (t->space == MEM_GLOBAL && sym->param_index >= 0) {
+        for (int d = 0; d < count; d++) {
+            check_global_bound(flow, site, sym, d, parts[d], &values[d]);
+            note_grid_cover(flow, state, site, sym, d, &values[d], kind);
+        }
+    }
+    const SharedArray *shared = t->space == MEM_SHARED ? shared_array_of(flow, sym) : NULL;
+    if (shared && shared->shape[0] > 0 && count <= 3) {
+        for (int d = 0; d < count; d++) {
+            check_shared_global(flow, site, sym, shared->shape[d], d, parts[d], &values[d]);
+            if (!values[d].block_dependent && values[d].thread_axes && reporting(flow))
+                flow_note_shared_index(flow, sym, shared->shape[d], d, &values[d], site);
+        }
+        if (kind == ACCESS_READ || kind == ACCESS_UPDATE)
+            check_shared_read(flow, state, site, sym, linear, count);
+    }
+    if (kind == ACCESS_WRITE || kind == ACCESS_UPDATE) {
+        if (t->space != MEM_LOCAL)
+            check_same_element(flow, state, site, sym, kind, stored, varying_index);
+    }
+    if (shared && count <= 3 && kind != ACCESS_READ)
+        record_write(flow, state, site, sym, linear, count, varying_index);
+}
+
+/* Does `fi` (or a function it calls) wait at a block barrier? */
+static bool has_barrier(const Node *node, int depth);
+
+static void scan_barrier(void *ctx, Node *child)
+{
+    int *state = ctx;   /* [0]: found, [1]: depth */
+    if (!child || state[0])
+        return;
+    if (child->kind == NODE_CALL) {
+        int b = child->call.builtin;
+        if (b == BUILTIN_SYNCTHREADS || b == BUILTIN_SYNCTHREADS_COUNT || b == BUILTIN_SYNCTHREADS_AND ||
+            b == BUILTIN_SYNCTHREADS_OR ||
+            (child->call.callee && child->call.callee->def && state[1] < 8 &&
+             has_barrier(child->call.callee->def, state[1] + 1))) {
+            state[0] = 1;
+            return;
+        }
+    }
+    ast_each_child(child, scan_barrier, ctx);
+}
+
+static bool has_barrier(const Node *node, int depth)
+{
+    int state[2] = {0, depth};
+    ast_each_child(node, scan_barrier, state);
+    return state[0];
+}
+
+void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
+{
+    bool direct = !call->call.callee;
+    if (!direct && !has_barrier(call->call.callee->def, 0))
+        return;
+    const Divergence *d = state->diverged;
+    if (d && reporting(flow) && !flow_reported(flow, call)) {
+        Diag *diag = flow->sema->diag;
+        const char *what = direct ? sema_builtin_spelling((Builtin)call->call.builtin) : NULL;
+        const char *cond = flow_source_text(flow->arena, d->at);
+        const char *depends = d->why ? arena_printf(flow->arena, "it depends on %s", d->why)
+                                     : "it depends on values that differ between threads";
+        if (direct)
+            diag_error(diag, call->span,
+                       "%s() is reached by only some threads of the block: '%s' (line %d) varies between "
+                       "them (%s); the threads that skip this barrier leave the others waiting forever, "
+                       "or with shared memory not yet written",
+                       what, cond, flow_line(d->at), depends);
+        else
+            diag_error(diag, call->span,
+                       "'%.*s' waits at cuda.syncthreads(), but this call is reached by only some threads "
+                       "of the block: '%s' (line %d) varies between them (%s)",
+                       STR_ARG(call->call.callee->name), cond, flow_line(d->at), depends);
+        if (flow->returned == d)
+            diag_note(diag, flow->returned_at, "threads that left here never arrive at the barrier");
+        diag_note(diag, (Span){0},
+                  "every thread of the block must reach the same barriers: move the barrier out of the "
+                  "branch (compute the condition, synchronise, then act on it)");
+    }
+    if (direct)
+        state->write_count = 0;   /* writes before a barrier are visible after it */
+}

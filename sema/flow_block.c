@@ -1,0 +1,163 @@
+/* Item c of docs/diagnostics.md: shared arrays indexed by threadIdx that
+ * are smaller than the block. Each such index has a range that depends on
+ * the block's dimensions (flow.h); given the block (--block, or the
+ * launch_bounds of a kernel that only uses threadIdx.x) a range that does
+ * not fit is an error. Otherwise the largest block each axis may have is
+ * found by trying every size, and left in the kernel's LaunchNeeds: the
+ * PTX's .maxntid and the launch facts, which libpykrt checks. */
+#include "flow.h"
+
+#include <string.h>
+
+static const int axis_limit[3] = {1024, 1024, 64};
+
+void flow_note_shared_index(Flow *flow, const Symbol *array, int64_t extent, int dim,
+                            const AbsVal *index, Node *at)
+{
+    if (flow->shared_index_count == flow->shared_index_cap) {
+        int cap = flow->shared_index_cap ? 2 * flow->shared_index_cap : 8;
+        SharedIndex *grown = ARENA_ARRAY(flow->arena, SharedIndex, cap);
+        if (flow->shared_index_count)
+            memcpy(grown, flow->shared_indices, sizeof *grown * (size_t)flow->shared_index_count);
+        flow->shared_indices = grown;
+        flow->shared_index_cap = cap;
+    }
+    flow->shared_indices[flow->shared_index_count++] =
+        (SharedIndex){array, extent, dim, index->lo, index->hi, at};
+}
+
+static bool fits(const SharedIndex *s, const int block[3])
+{
+    return flow_bound_eval(s->hi, block, true) < s->extent &&
+           flow_bound_eval(s->lo, block, false) >= -s->extent;
+}
+
+/* The first index that does not fit `block`, or NULL. */
+static const SharedIndex *first_misfit(const Flow *flow, const int block[3])
+{
+    for (int i = 0; i < flow->shared_index_count; i++)
+        if (!fits(&flow->shared_indices[i], block))
+            return &flow->shared_indices[i];
+    return NULL;
+}
+
+static const char *index_text(Flow *flow, const SharedIndex *s)
+{
+    Node *index = s->at->kind == NODE_SUBSCRIPT ? s->at->subscript.index : s->at->call.args.items[1];
+    if (index->kind == NODE_TUPLE)
+        index = index->tuple.elts.items[s->dim];
+    return flow_source_text(flow->arena, index->span);
+}
+
+/* The block is known: every index must fit it. */
+static void check_known_block(Flow *flow, const int block[3], const char *given)
+{
+    for (int i = 0; i < flow->shared_index_count; i++) {
+        const SharedIndex *s = &flow->shared_indices[i];
+        if (fits(s, block) || flow_reported(flow, (const char *)s->array + 4 + s->dim))
+            continue;
+        Diag *diag = flow->sema->diag;
+        diag_error(diag, s->at->span,
+                   "shared array '%.*s' has %lld elements along axis %d, but its index '%s' reaches %lld "
+                   "in a block of %dx%dx%d threads (%s): the threads past %lld index past its end",
+                   STR_ARG(s->array->name), (long long)s->extent, s->dim, index_text(flow, s),
+                   (long long)flow_bound_eval(s->hi, block, true), block[0], block[1], block[2], given,
+                   (long long)(s->extent - 1));
+        diag_note(diag, (Span){0}, "size the array by the block, or launch smaller blocks");
+    }
+}
+
+/* An index that fails even for a block of one thread is out of bounds for
+ * every launch. */
+static bool report_always_out(Flow *flow)
+{
+    static const int one[3] = {1, 1, 1};
+    const SharedIndex *s = first_misfit(flow, one);
+    if (!s)
+        return false;
+    diag_error(flow->sema->diag, s->at->span,
+               "shared array '%.*s' has %lld elements along axis %d, but its index '%s' reaches %lld "
+               "even in a block of one thread",
+               STR_ARG(s->array->name), (long long)s->extent, s->dim, index_text(flow, s),
+               (long long)flow_bound_eval(s->hi, one, true));
+    return true;
+}
+
+/* The largest size along `axis`, the others as in `block`, for which
+ * every index fits; *limiting is the index that fails one past it. */
+static int largest_fit(Flow *flow, int block[3], int axis, const SharedIndex **limiting)
+{
+    int saved = block[axis];
+    int best = 0;
+    *limiting = NULL;
+    for (int size = 1; size <= axis_limit[axis]; size++) {
+        block[axis] = size;
+        const SharedIndex *bad = first_misfit(flow, block);
+        if (bad) {
+            *limiting = bad;
+            break;
+        }
+        best = size;
+    }
+    block[axis] = saved;
+    return best;
+}
+
+static void derive_limits(Flow *flow)
+{
+    LaunchNeeds *needs = &flow->fi->launch;
+    int caps[3] = {1, 1, 1};
+    const SharedIndex *limiting[3] = {0};
+    for (int axis = 0; axis < 3; axis++) {
+        int block[3] = {1, 1, 1};
+        caps[axis] = largest_fit(flow, block, axis, &limiting[axis]);
+    }
+    /* Indices that mix axes (ty * 16 + tx) may fail for the caps together:
+     * shrink the innermost axes first until they fit. */
+    for (int axis = 0; axis < 3 && first_misfit(flow, caps); axis++) {
+        caps[axis] = 1;
+        caps[axis] = largest_fit(flow, caps, axis, &limiting[axis]);
+    }
+    bool any = false;
+    for (int axis = 0; axis < 3; axis++) {
+        if (!limiting[axis])
+            continue;
+        any = true;
+        needs->block[axis] = (BlockLimit){caps[axis], limiting[axis]->array->name,
+                                          flow_line(limiting[axis]->at->span)};
+    }
+    if (!any || flow->fi->jit.launch_max_threads)
+        return;
+    /* .maxntid bounds the block's thread count (x*y*z), so it is written
+     * only when the axes the kernel reads multiply to a real block: the
+     * axes it never reads are 1. */
+    long product = 1;
+    int maxntid[3];
+    for (int axis = 0; axis < 3; axis++) {
+        bool used = flow->thread_axes_used & (1u << axis);
+        maxntid[axis] = limiting[axis] ? caps[axis] : used ? axis_limit[axis] : 1;
+        product *= maxntid[axis];
+    }
+    if (product <= 1024)
+        memcpy(needs->maxntid, maxntid, sizeof maxntid);
+}
+
+void flow_finish_block_limits(Flow *flow)
+{
+    if (flow->shared_index_count == 0)
+        return;
+    const int *given = flow->sema->options->block;
+    if (given[0] > 0) {
+        check_known_block(flow, given, arena_printf(flow->arena, "--block %dx%dx%d", given[0], given[1], given[2]));
+        return;
+    }
+    int bounds = flow->fi->jit.launch_max_threads;
+    if (bounds > 0 && flow->thread_axes_used == 1) {
+        int block[3] = {bounds, 1, 1};
+        check_known_block(flow, block, arena_printf(flow->arena, "launch_bounds allows %d", bounds));
+        return;
+    }
+    if (report_always_out(flow))
+        return;
+    derive_limits(flow);
+}

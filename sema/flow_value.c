@@ -1,0 +1,643 @@
+/* Abstract evaluation of expressions for the flow analysis (flow.h): an
+ * integer's range, linear form and thread dependence, and the facts a
+ * condition gives. Array accesses met on the way go to flow_check_access;
+ * barriers to flow_check_barrier. */
+#include "flow.h"
+
+#include <string.h>
+
+AbsVal flow_unknown(bool varying)
+{
+    return (AbsVal){.linear = flow_linear_invalid(), .varying = varying};
+}
+
+static AbsVal constant(Arena *arena, int64_t value)
+{
+    const Bound *b = flow_bound_const(arena, value);
+    return (AbsVal){.linear = flow_linear_const(value), .lo = b, .hi = b};
+}
+
+int flow_local_index(const Flow *flow, const Symbol *sym)
+{
+    for (int i = 0; i < flow->fi->local_count; i++)
+        if (flow->fi->locals[i] == sym)
+            return i;
+    return -1;
+}
+
+const char *flow_source_text(Arena *arena, Span span)
+{
+    return arena_strndup(arena, span.src->text + span.begin, span.end - span.begin);
+}
+
+int flow_line(Span span)
+{
+    return source_locate(span.src, span.begin).line;
+}
+
+bool flow_reported(Flow *flow, const void *key)
+{
+    for (int i = 0; i < flow->reported_count; i++)
+        if (flow->reported[i] == key)
+            return true;
+    if (flow->reported_count == flow->reported_cap) {
+        int cap = flow->reported_cap ? 2 * flow->reported_cap : 16;
+        const void **grown = ARENA_ARRAY(flow->arena, const void *, cap);
+        if (flow->reported_count)
+            memcpy(grown, flow->reported, sizeof *grown * (size_t)flow->reported_count);
+        flow->reported = grown;
+        flow->reported_cap = cap;
+    }
+    flow->reported[flow->reported_count++] = key;
+    return false;
+}
+
+void flow_add_fact(Flow *flow, FlowState *state, Fact fact)
+{
+    if (!fact.subject.valid || (!fact.hi && !fact.lo))
+        return;
+    if (state->fact_count == state->fact_cap) {
+        int cap = state->fact_cap ? 2 * state->fact_cap : 8;
+        Fact *grown = ARENA_ARRAY(flow->arena, Fact, cap);
+        if (state->fact_count)
+            memcpy(grown, state->facts, sizeof *grown * (size_t)state->fact_count);
+        state->facts = grown;
+        state->fact_cap = cap;
+    }
+    state->facts[state->fact_count++] = fact;
+}
+
+/* Narrows v's range by every fact about its linear form (or the same form
+ * shifted by a constant: a fact on i gives one on i + 1). */
+static AbsVal apply_facts(Flow *flow, const FlowState *state, AbsVal v)
+{
+    for (int i = 0; i < state->fact_count; i++) {
+        const Fact *f = &state->facts[i];
+        int64_t delta;
+        if (!flow_linear_same_terms(&v.linear, &f->subject, &delta))
+            continue;
+        const Bound *shift = flow_bound_const(flow->arena, delta);
+        if (f->hi)
+            v.hi = flow_bound_min(flow->arena, v.hi, flow_bound_add(flow->arena, f->hi, shift));
+        if (f->lo)
+            v.lo = flow_bound_max(flow->arena, v.lo, flow_bound_add(flow->arena, f->lo, shift));
+    }
+    return v;
+}
+
+static void merge_dependence(AbsVal *into, const AbsVal *from)
+{
+    into->varying |= from->varying;
+    into->block_dependent |= from->block_dependent;
+    into->thread_axes |= from->thread_axes;
+    if (!into->origin.what && from->origin.what)
+        into->origin = from->origin;
+}
+
+static AbsVal geometry(Flow *flow, Node *node, int builtin)
+{
+    Arena *arena = flow->arena;
+    int axis = (builtin - BUILTIN_THREADIDX_X) % 3;
+    AbsVal v = flow_unknown(false);
+    Atom atom = {.axis = axis};
+    if (builtin <= BUILTIN_THREADIDX_Z) {
+        atom.kind = ATOM_THREAD;
+        v.lo = flow_bound_const(arena, 0);
+        v.hi = flow_bound_add(arena, flow_bound_blockdim(arena, axis), flow_bound_const(arena, -1));
+        v.varying = true;
+        v.thread_axes = 1u << axis;
+        flow->thread_axes_used |= 1u << axis;
+        v.origin = (Origin){node->span, sema_builtin_spelling(builtin)};
+    } else if (builtin <= BUILTIN_BLOCKIDX_Z) {
+        atom.kind = ATOM_BLOCK;
+        v.lo = flow_bound_const(arena, 0);
+        v.hi = flow_bound_runtime(arena);
+        v.block_dependent = true;
+        v.origin = (Origin){node->span, sema_builtin_spelling(builtin)};
+    } else if (builtin <= BUILTIN_BLOCKDIM_Z) {
+        atom.kind = ATOM_BLOCKDIM;
+        v.lo = v.hi = flow_bound_blockdim(arena, axis);
+    } else {
+        atom.kind = ATOM_GRIDDIM;
+        v.lo = flow_bound_const(arena, 1);
+        v.hi = flow_bound_runtime(arena);
+    }
+    v.linear = flow_linear_atom(atom);
+    return v;
+}
+
+/* cuda.grid(n): threadIdx + blockIdx * blockDim along each axis. */
+static AbsVal grid_axis(Flow *flow, Node *call, int axis)
+{
+    AbsVal v = flow_unknown(true);
+    v.linear = flow_linear_add(flow_linear_atom((Atom){.kind = ATOM_THREAD, .axis = axis}),
+                               flow_linear_atom((Atom){.kind = ATOM_BLOCKBASE, .axis = axis}), 1);
+    v.lo = flow_bound_const(flow->arena, 0);
+    v.block_dependent = true;
+    v.thread_axes = 1u << axis;
+    flow->thread_axes_used |= 1u << axis;
+    v.origin = (Origin){call->span, arena_printf(flow->arena, "cuda.grid(%d)", (int)call->call.args.items[0]->konst.i)};
+    return v;
+}
+
+static AbsVal grid_call(Flow *flow, Node *call, bool size)
+{
+    int n = call->call.args.count == 1 && call->call.args.items[0]->konst.kind == CONST_INT
+                ? (int)call->call.args.items[0]->konst.i : 1;
+    if (n < 1 || n > 3)
+        return flow_unknown(!size);
+    AbsVal axes[3];
+    for (int a = 0; a < n; a++) {
+        if (size) {
+            axes[a] = flow_unknown(false);
+            axes[a].lo = flow_bound_const(flow->arena, 1);
+            axes[a].hi = flow_bound_runtime(flow->arena);
+        } else {
+            axes[a] = grid_axis(flow, call, a);
+        }
+    }
+    if (n == 1)
+        return axes[0];
+    AbsVal tuple = flow_unknown(!size);
+    tuple.elts = ARENA_ARRAY(flow->arena, AbsVal, n);
+    memcpy(tuple.elts, axes, sizeof axes[0] * (size_t)n);
+    tuple.count = n;
+    for (int a = 0; a < n; a++)
+        merge_dependence(&tuple, &axes[a]);
+    return tuple;
+}
+
+/* x.shape[k] (k = -1: the whole tuple) of an array parameter. */
+static AbsVal shape_of(Flow *flow, Node *array, int k)
+{
+    const Type *t = array->type;
+    bool param = array->kind == NODE_NAME && array->name.sym && array->name.sym->kind == SYM_LOCAL &&
+                 array->name.sym->param_index >= 0;
+    if (k < 0) {
+        AbsVal tuple = flow_unknown(false);
+        tuple.count = t->ndim;
+        tuple.elts = ARENA_ARRAY(flow->arena, AbsVal, t->ndim);
+        for (int d = 0; d < t->ndim; d++)
+            tuple.elts[d] = shape_of(flow, array, d);
+        return tuple;
+    }
+    AbsVal v = flow_unknown(false);
+    v.lo = flow_bound_const(flow->arena, 0);
+    v.hi = flow_bound_runtime(flow->arena);
+    if (param)
+        v.linear = flow_linear_atom((Atom){.kind = ATOM_SHAPE, .axis = k, .sym = array->name.sym});
+    return v;
+}
+
+static bool is_int(const Type *t)
+{
+    return t && (t->kind == TYPE_INT || t->kind == TYPE_BOOL);
+}
+
+static AbsVal eval_name(Flow *flow, FlowState *state, Node *node)
+{
+    if (node->konst.kind == CONST_INT && is_int(node->type))
+        return constant(flow->arena, node->konst.i);
+    int index = node->name.sym ? flow_local_index(flow, node->name.sym) : -1;
+    if (index < 0)
+        return flow_unknown(false);
+    return apply_facts(flow, state, state->vars[index].value);
+}
+
+/* Is a lower bound at least 0 for the smallest and the largest blocks? */
+static bool is_nonnegative(const Bound *lo)
+{
+    static const int smallest[3] = {1, 1, 1}, largest[3] = {1024, 1024, 64};
+    return lo && flow_bound_eval(lo, smallest, false) >= 0 && flow_bound_eval(lo, largest, false) >= 0;
+}
+
+/* a <op> b on integers. */
+static AbsVal arithmetic(Flow *flow, BinOpKind op, AbsVal a, AbsVal b)
+{
+    Arena *arena = flow->arena;
+    AbsVal v = flow_unknown(false);
+    merge_dependence(&v, &a);
+    merge_dependence(&v, &b);
+    int64_t k;
+    bool b_const = flow_bound_is_const(b.lo, &k) && b.hi == b.lo;
+    bool a_nonneg = is_nonnegative(a.lo), b_nonneg = is_nonnegative(b.lo);
+    switch (op) {
+    case BINOP_ADD:
+        v.linear = flow_linear_add(a.linear, b.linear, 1);
+        v.lo = flow_bound_add(arena, a.lo, b.lo);
+        v.hi = flow_bound_add(arena, a.hi, b.hi);
+        break;
+    case BINOP_SUB:
+        v.linear = flow_linear_add(a.linear, b.linear, -1);
+        v.lo = flow_bound_add(arena, a.lo, flow_bound_scale(arena, b.hi, -1));
+        v.hi = flow_bound_add(arena, a.hi, flow_bound_scale(arena, b.lo, -1));
+        break;
+    case BINOP_MUL:
+        if (b_const) {
+            v.linear = flow_linear_scale(a.linear, k);
+            v.lo = flow_bound_scale(arena, k >= 0 ? a.lo : a.hi, k);
+            v.hi = flow_bound_scale(arena, k >= 0 ? a.hi : a.lo, k);
+        } else if (flow_bound_is_const(a.lo, &k) && a.hi == a.lo) {
+            return arithmetic(flow, op, b, a);
+        } else {
+            const Atom *x = flow_linear_single_atom(&a.linear), *y = flow_linear_single_atom(&b.linear);
+            if (x && y && x->axis == y->axis &&
+                ((x->kind == ATOM_BLOCK && y->kind == ATOM_BLOCKDIM) ||
+                 (x->kind == ATOM_BLOCKDIM && y->kind == ATOM_BLOCK)))
+                v.linear = flow_linear_atom((Atom){.kind = ATOM_BLOCKBASE, .axis = x->axis});
+            if (a_nonneg && b_nonneg) {
+                v.lo = flow_bound_mul(arena, a.lo, b.lo);
+                v.hi = flow_bound_mul(arena, a.hi, b.hi);
+            }
+        }
+        break;
+    case BINOP_FLOORDIV:
+    case BINOP_RSHIFT:
+        if (b_const && op == BINOP_RSHIFT && k >= 0 && k < 62)
+            k = (int64_t)1 << k;
+        else if (op == BINOP_RSHIFT)
+            break;
+        if (b_const && k > 0) {
+            v.lo = flow_bound_div(arena, a.lo, k);
+            v.hi = flow_bound_div(arena, a.hi, k);
+        }
+        break;
+    case BINOP_MOD:
+        /* Python's %: the divisor's sign, and below the divisor */
+        if (b_const && k > 0) {
+            v.lo = flow_bound_const(arena, 0);
+            v.hi = flow_bound_const(arena, k - 1);
+            if (a_nonneg)
+                v.hi = flow_bound_min(arena, v.hi, a.hi);
+        } else if (b_nonneg && b.hi) {
+            v.lo = flow_bound_const(arena, 0);
+            v.hi = flow_bound_add(arena, b.hi, flow_bound_const(arena, -1));
+        }
+        break;
+    case BINOP_BITAND:
+        if (b_const && k >= 0) {
+            v.lo = flow_bound_const(arena, 0);
+            v.hi = flow_bound_const(arena, k);
+        }
+        break;
+    case BINOP_LSHIFT:
+        if (b_const && k >= 0 && k < 32) {
+            v.linear = flow_linear_scale(a.linear, (int64_t)1 << k);
+            if (a_nonneg) {
+                v.lo = flow_bound_scale(arena, a.lo, (int64_t)1 << k);
+                v.hi = flow_bound_scale(arena, a.hi, (int64_t)1 << k);
+            }
+        }
+        break;
+    default:
+        break;
+    }
+    return v;
+}
+
+AbsVal flow_binop(Flow *flow, BinOpKind op, const Type *type, AbsVal a, AbsVal b)
+{
+    if (!is_int(type)) {
+        AbsVal v = flow_unknown(false);
+        merge_dependence(&v, &a);
+        merge_dependence(&v, &b);
+        return v;
+    }
+    return arithmetic(flow, op, a, b);
+}
+
+static AbsVal join_dependence(AbsVal v, const AbsVal *with)
+{
+    merge_dependence(&v, with);
+    return v;
+}
+
+/* Does function `fi` (or one it calls) read a thread's identity, so that
+ * its result may vary between threads even for uniform arguments? */
+static bool reads_thread_identity(const Node *node, int depth);
+
+static bool call_reads_identity(const Node *call, int depth)
+{
+    int b = call->call.builtin;
+    if (b == BUILTIN_GRID || (b >= BUILTIN_ATOMIC_ADD && b <= BUILTIN_ATOMIC_COMPARE_AND_SWAP) ||
+        (b >= BUILTIN_SHFL_SYNC && b <= BUILTIN_LANEMASK_LT))
+        return true;
+    FuncInfo *callee = call->call.callee;
+    return callee && callee->def && depth < 8 && reads_thread_identity(callee->def, depth + 1);
+}
+
+typedef struct IdentityScan {
+    bool found;
+    int depth;
+} IdentityScan;
+
+static void scan_identity(void *ctx, Node *child)
+{
+    IdentityScan *scan = ctx;
+    if (scan->found || !child)
+        return;
+    if (child->kind == NODE_ATTRIBUTE &&
+        ((child->attribute.builtin >= BUILTIN_THREADIDX_X && child->attribute.builtin <= BUILTIN_THREADIDX_Z) ||
+         child->attribute.builtin == BUILTIN_LANEID)) {
+        scan->found = true;
+        return;
+    }
+    if (child->kind == NODE_CALL && call_reads_identity(child, scan->depth)) {
+        scan->found = true;
+        return;
+    }
+    ast_each_child(child, scan_identity, scan);
+}
+
+static bool reads_thread_identity(const Node *node, int depth)
+{
+    IdentityScan scan = {.depth = depth};
+    ast_each_child(node, scan_identity, &scan);
+    return scan.found;
+}
+
+static bool is_barrier(int builtin)
+{
+    return builtin == BUILTIN_SYNCTHREADS || builtin == BUILTIN_SYNCTHREADS_COUNT ||
+           builtin == BUILTIN_SYNCTHREADS_AND || builtin == BUILTIN_SYNCTHREADS_OR;
+}
+
+static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
+{
+    int b = call->call.builtin;
+    NodeList *args = &call->call.args;
+    if (b == BUILTIN_GRID || b == BUILTIN_GRIDSIZE)
+        return grid_call(flow, call, b == BUILTIN_GRIDSIZE);
+    if (b == BUILTIN_LEN && args->count == 1 && args->items[0]->type &&
+        args->items[0]->type->kind == TYPE_ARRAY)
+        return shape_of(flow, args->items[0], 0);
+    if (b >= BUILTIN_ATOMIC_ADD && b <= BUILTIN_ATOMIC_COMPARE_AND_SWAP) {
+        AbsVal v = flow_unknown(true);
+        for (int i = 2; i < args->count; i++)
+            merge_dependence(&v, &(AbsVal){.varying = flow_eval(flow, state, args->items[i]).varying});
+        if (args->count >= 2 && b != BUILTIN_ATOMIC_COMPARE_AND_SWAP)
+            flow_check_access(flow, state, call, args->items[0], args->items[1], ACCESS_ATOMIC, NULL);
+        v.varying = true;
+        return v;
+    }
+    AbsVal v = flow_unknown(false);
+    AbsVal first = flow_unknown(false), second = flow_unknown(false);
+    for (int i = 0; i < args->count; i++) {
+        AbsVal arg = flow_eval(flow, state, args->items[i]);
+        if (i == 0)
+            first = arg;
+        if (i == 1)
+            second = arg;
+        v = join_dependence(v, &arg);
+    }
+    for (int i = 0; i < call->call.keywords.count; i++) {
+        AbsVal arg = flow_eval(flow, state, call->call.keywords.items[i]->keyword.value);
+        v = join_dependence(v, &arg);
+    }
+    if (is_barrier(b)) {
+        flow_check_barrier(flow, state, call);
+        return flow_unknown(false);   /* _count/_and/_or give every thread one value */
+    }
+    if (b == BUILTIN_CAST && args->count == 1 && is_int(call->type) && is_int(args->items[0]->type))
+        return first;
+    if ((b == BUILTIN_MIN || b == BUILTIN_MAX) && args->count == 2 && is_int(call->type)) {
+        v.lo = b == BUILTIN_MIN ? flow_bound_join_lower(flow->arena, first.lo, second.lo)
+                                : flow_bound_max(flow->arena, first.lo, second.lo);
+        v.hi = b == BUILTIN_MIN ? flow_bound_min(flow->arena, first.hi, second.hi)
+                                : flow_bound_join_upper(flow->arena, first.hi, second.hi);
+        return v;
+    }
+    if (b >= BUILTIN_SHFL_SYNC && b <= BUILTIN_LANEMASK_LT)
+        v.varying = true;
+    if (call->call.callee) {
+        if (reads_thread_identity(call->call.callee->def, 0))
+            v.varying = true;
+        flow_check_barrier(flow, state, call);   /* a barrier inside the callee */
+    }
+    if (b == BUILTIN_SHARED_ARRAY || b == BUILTIN_LOCAL_ARRAY)
+        return flow_unknown(false);
+    return v;
+}
+
+static AbsVal eval_subscript(Flow *flow, FlowState *state, Node *node)
+{
+    Node *base = node->subscript.value;
+    const Type *bt = base->type;
+    if (bt && bt->kind == TYPE_ARRAY) {
+        bool varying = flow_eval(flow, state, base).varying;
+        AbsVal index = flow_unknown(false);
+        flow_check_access(flow, state, node, base, node->subscript.index, ACCESS_READ, &index);
+        /* a local array holds one thread's values */
+        return flow_unknown(varying || index.varying || bt->space == MEM_LOCAL);
+    }
+    AbsVal tuple = flow_eval(flow, state, base);
+    Node *index = node->subscript.index;
+    AbsVal at = flow_eval(flow, state, index);
+    if (tuple.elts && index->konst.kind == CONST_INT) {
+        int64_t k = index->konst.i < 0 ? index->konst.i + tuple.count : index->konst.i;
+        if (k >= 0 && k < tuple.count)
+            return apply_facts(flow, state, tuple.elts[k]);
+    }
+    return join_dependence(flow_unknown(tuple.varying), &at);
+}
+
+static AbsVal eval_attribute(Flow *flow, FlowState *state, Node *node)
+{
+    int b = node->attribute.builtin;
+    if (b >= BUILTIN_THREADIDX_X && b <= BUILTIN_GRIDDIM_Z)
+        return apply_facts(flow, state, geometry(flow, node, b));
+    if (b == BUILTIN_LANEID) {
+        AbsVal v = flow_unknown(true);
+        v.lo = flow_bound_const(flow->arena, 0);
+        v.hi = flow_bound_const(flow->arena, 31);
+        v.origin = (Origin){node->span, "cuda.laneid"};
+        return v;
+    }
+    if (node->konst.kind == CONST_INT)
+        return constant(flow->arena, node->konst.i);
+    Node *base = node->attribute.value;
+    if (base->type && base->type->kind == TYPE_ARRAY) {
+        if (b == BUILTIN_ARRAY_SHAPE)
+            return shape_of(flow, base, -1);
+        if (b == BUILTIN_ARRAY_SIZE)
+            return apply_facts(flow, state, base->type->ndim == 1 ? shape_of(flow, base, 0) : shape_of(flow, base, 9));
+    }
+    return flow_unknown(flow_eval(flow, state, base).varying);
+}
+
+/* Evaluates `node` in a copy of the state in which `cond` is (not) true:
+ * the right operand of `and`, a branch of `a if c else b`. */
+static AbsVal eval_assuming(Flow *flow, FlowState *state, Node *cond, bool truth, Node *node)
+{
+    int facts = state->fact_count;
+    flow_assume(flow, state, cond, truth);
+    AbsVal v = flow_eval(flow, state, node);
+    state->fact_count = facts;
+    return v;
+}
+
+AbsVal flow_eval(Flow *flow, FlowState *state, Node *node)
+{
+    if (!node)
+        return flow_unknown(false);
+    if (node->konst.kind == CONST_INT && is_int(node->type) && node->kind != NODE_CALL)
+        return constant(flow->arena, node->konst.i);
+    switch (node->kind) {
+    case NODE_NAME:
+        return eval_name(flow, state, node);
+    case NODE_ATTRIBUTE:
+        return eval_attribute(flow, state, node);
+    case NODE_CALL:
+        return eval_call(flow, state, node);
+    case NODE_SUBSCRIPT:
+        return eval_subscript(flow, state, node);
+    case NODE_CONVERT: {
+        AbsVal v = flow_eval(flow, state, node->convert.operand);
+        if (is_int(node->type) && is_int(node->convert.operand->type))
+            return v;
+        AbsVal converted = flow_unknown(false);
+        merge_dependence(&converted, &v);
+        return converted;
+    }
+    case NODE_BINOP: {
+        AbsVal a = flow_eval(flow, state, node->binop.left);
+        AbsVal b = flow_eval(flow, state, node->binop.right);
+        return apply_facts(flow, state, flow_binop(flow, node->binop.op, node->type, a, b));
+    }
+    case NODE_UNARY: {
+        AbsVal a = flow_eval(flow, state, node->unary.operand);
+        if (node->unary.op == UNARY_NEG && is_int(node->type))
+            return arithmetic(flow, BINOP_MUL, a, constant(flow->arena, -1));
+        if (node->unary.op == UNARY_POS)
+            return a;
+        AbsVal v = flow_unknown(false);
+        merge_dependence(&v, &a);
+        return v;
+    }
+    case NODE_BOOLOP: {
+        AbsVal a = flow_eval(flow, state, node->boolop.left);
+        AbsVal b = eval_assuming(flow, state, node->boolop.left, node->boolop.op == BOOLOP_AND,
+                                 node->boolop.right);
+        AbsVal v = flow_unknown(false);
+        merge_dependence(&v, &a);
+        merge_dependence(&v, &b);
+        return v;
+    }
+    case NODE_COMPARE: {
+        AbsVal v = flow_unknown(false);
+        for (int i = 0; i < node->compare.operands.count; i++) {
+            AbsVal operand = flow_eval(flow, state, node->compare.operands.items[i]);
+            merge_dependence(&v, &operand);
+        }
+        v.linear = flow_linear_invalid();
+        return v;
+    }
+    case NODE_IFEXP: {
+        AbsVal c = flow_eval(flow, state, node->ifexp.cond);
+        AbsVal a = eval_assuming(flow, state, node->ifexp.cond, true, node->ifexp.body);
+        AbsVal b = eval_assuming(flow, state, node->ifexp.cond, false, node->ifexp.orelse);
+        AbsVal v = flow_unknown(c.varying || a.varying || b.varying);
+        v.lo = flow_bound_join_lower(flow->arena, a.lo, b.lo);
+        v.hi = flow_bound_join_upper(flow->arena, a.hi, b.hi);
+        merge_dependence(&v, &a);
+        merge_dependence(&v, &b);
+        return v;
+    }
+    case NODE_TUPLE: {
+        AbsVal tuple = flow_unknown(false);
+        tuple.count = node->tuple.elts.count;
+        tuple.elts = ARENA_ARRAY(flow->arena, AbsVal, tuple.count ? tuple.count : 1);
+        for (int i = 0; i < tuple.count; i++) {
+            tuple.elts[i] = flow_eval(flow, state, node->tuple.elts.items[i]);
+            merge_dependence(&tuple, &tuple.elts[i]);
+        }
+        return tuple;
+    }
+    default: {
+        /* literals and anything else: the union of its parts' dependence */
+        AbsVal v = flow_unknown(false);
+        return v;
+    }
+    }
+}
+
+/* ---- conditions */
+
+static CmpOpKind negate(CmpOpKind op)
+{
+    switch (op) {
+    case CMP_LT: return CMP_GE;
+    case CMP_LE: return CMP_GT;
+    case CMP_GT: return CMP_LE;
+    case CMP_GE: return CMP_LT;
+    case CMP_EQ: return CMP_NE;
+    case CMP_NE: return CMP_EQ;
+    default: return op;
+    }
+}
+
+/* Facts of `a op b` about a (and, mirrored, about b). */
+static void assume_compare(Flow *flow, FlowState *state, AbsVal a, CmpOpKind op, AbsVal b)
+{
+    Arena *arena = flow->arena;
+    const Bound *one = flow_bound_const(arena, 1), *minus_one = flow_bound_const(arena, -1);
+    switch (op) {
+    case CMP_LT:
+        flow_add_fact(flow, state, (Fact){.subject = a.linear, .hi = flow_bound_add(arena, b.hi, minus_one),
+                                          .bound_of = b.linear, .bound_offset = -1});
+        flow_add_fact(flow, state, (Fact){.subject = b.linear, .lo = flow_bound_add(arena, a.lo, one)});
+        break;
+    case CMP_LE:
+        flow_add_fact(flow, state, (Fact){.subject = a.linear, .hi = b.hi, .bound_of = b.linear});
+        flow_add_fact(flow, state, (Fact){.subject = b.linear, .lo = a.lo});
+        break;
+    case CMP_GT:
+        assume_compare(flow, state, b, CMP_LT, a);
+        break;
+    case CMP_GE:
+        assume_compare(flow, state, b, CMP_LE, a);
+        break;
+    case CMP_EQ:
+        assume_compare(flow, state, a, CMP_LE, b);
+        assume_compare(flow, state, b, CMP_LE, a);
+        break;
+    default:
+        break;
+    }
+}
+
+void flow_assume(Flow *flow, FlowState *state, Node *cond, bool truth)
+{
+    /* facts come from evaluating operands again: quietly, they were checked */
+    flow->quiet++;
+    switch (cond->kind) {
+    case NODE_COMPARE: {
+        NodeList *ops = &cond->compare.operands;
+        if (!truth && ops->count != 2)
+            break;   /* not (a < b < c) is a disjunction */
+        for (int i = 0; i + 1 < ops->count; i++) {
+            CmpOpKind op = truth ? cond->compare.ops[i] : negate(cond->compare.ops[i]);
+            AbsVal a = flow_eval(flow, state, ops->items[i]);
+            AbsVal b = flow_eval(flow, state, ops->items[i + 1]);
+            assume_compare(flow, state, a, op, b);
+        }
+        break;
+    }
+    case NODE_BOOLOP:
+        if ((cond->boolop.op == BOOLOP_AND) == truth) {
+            flow_assume(flow, state, cond->boolop.left, truth);
+            flow_assume(flow, state, cond->boolop.right, truth);
+        }
+        break;
+    case NODE_UNARY:
+        if (cond->unary.op == UNARY_NOT)
+            flow_assume(flow, state, cond->unary.operand, !truth);
+        break;
+    case NODE_CONVERT:
+        flow_assume(flow, state, cond->convert.operand, truth);
+        break;
+    default:
+        break;
+    }
+    flow->quiet--;
+}
