@@ -47,6 +47,7 @@ static void report(Diag *diag, Span at, const char *level, const char *name,
 
 void diag_error(Diag *diag, Span at, const char *fmt, ...)
 {
+    diag->silenced = false;
     va_list args;
     va_start(args, fmt);
     report(diag, at, "error", NULL, fmt, args);
@@ -64,7 +65,8 @@ static bool is_disabled(const Diag *diag, const char *name)
 
 void diag_warning(Diag *diag, Span at, const char *name, const char *fmt, ...)
 {
-    if (is_disabled(diag, name))
+    diag->silenced = is_disabled(diag, name);
+    if (diag->silenced)
         return;
     va_list args;
     va_start(args, fmt);
@@ -79,6 +81,8 @@ void diag_warning(Diag *diag, Span at, const char *name, const char *fmt, ...)
 
 void diag_note(Diag *diag, Span at, const char *fmt, ...)
 {
+    if (diag->silenced)
+        return;   /* a note of a silenced warning */
     va_list args;
     va_start(args, fmt);
     report(diag, at, "note", NULL, fmt, args);

@@ -22,6 +22,7 @@ typedef struct Diag {
     int warnings;
     bool warnings_are_errors;        /* -Werror */
     const char **disabled;           /* -Wno-NAME, NULL-terminated or NULL */
+    bool silenced;                   /* the last warning was silenced: so are its notes */
 } Diag;
 
 void diag_init(Diag *diag, FILE *out);

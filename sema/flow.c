@@ -108,6 +108,7 @@ static void walk_block(Flow *flow, FlowState *state, NodeList *body);
 static void walk_assign(Flow *flow, FlowState *state, Node *s)
 {
     AbsVal value = flow_eval(flow, state, s->assign.value);
+    flow_remember_condition(flow, state, s->assign.value, &value);
     for (int t = 0; t < s->assign.targets.count; t++) {
         Node *target = s->assign.targets.items[t];
         if (target->kind == NODE_NAME && target->name.sym) {
@@ -333,10 +334,16 @@ static void walk_loop(Flow *flow, FlowState *state, Node *loop)
     AbsVal target_value = flow_unknown(false);
     bool control_varying = false;
     Node *iter = loop->kind == NODE_FOR ? loop->for_stmt.iter : NULL;
-    if (iter && iter->kind == NODE_CALL && iter->call.builtin == BUILTIN_RANGE)
-        target_value = range_variable(flow, state, iter, &control_varying);
-    else if (iter)
-        control_varying = target_value.varying = flow_eval(flow, state, iter).varying;
+    const char *why = NULL;   /* what the loop's trip count depends on */
+    if (iter) {
+        AbsVal whole = flow_eval(flow, state, iter);
+        why = whole.origin.what;
+        control_varying = target_value.varying = whole.varying;
+        flow->quiet++;
+        if (iter->kind == NODE_CALL && iter->call.builtin == BUILTIN_RANGE)
+            target_value = range_variable(flow, state, iter, &control_varying);
+        flow->quiet--;
+    }
 
     LoopFrame frame = {.outer = flow->loop};
     flow->loop = &frame;
@@ -346,11 +353,13 @@ static void walk_loop(Flow *flow, FlowState *state, Node *loop)
     for (int pass = 0; pass < 5; pass++) {
         generalize(flow, &head, marks);
         bool varying = control_varying;
-        if (loop->kind == NODE_WHILE)
-            varying = flow_eval(flow, &head, loop->while_stmt.cond).varying;
+        if (loop->kind == NODE_WHILE) {
+            AbsVal cond = flow_eval(flow, &head, loop->while_stmt.cond);
+            varying = cond.varying;
+            why = cond.origin.what;
+        }
         control = varying && !head.diverged
-                      ? divergence(flow, loop->kind == NODE_WHILE ? loop->while_stmt.cond->span : iter->span,
-                                   "the loop's bounds")
+                      ? divergence(flow, loop->kind == NODE_WHILE ? loop->while_stmt.cond->span : iter->span, why)
                       : NULL;
         FlowState end = walk_iteration(flow, &head, loop, &frame, &target_value, control);
         FlowState next = join_states(flow, fork_state(flow, state), end, state->fact_count, varying);

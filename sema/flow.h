@@ -126,20 +126,26 @@ typedef struct AbsVal {
     Origin origin;           /* set when thread- or block-dependent */
     struct AbsVal *elts;     /* a tuple's elements (cuda.grid(2), a.shape) */
     int count;
+    /* a bool from a comparison: the facts it gives when true and false,
+     * so `inside = i < n` ... `if inside:` guards as `if i < n:` does */
+    const struct Fact *if_true, *if_false;
+    int if_true_count, if_false_count;
 } AbsVal;
 
 /* A guard known to hold: subject <= hi, or subject >= lo. */
-typedef struct Fact {
+typedef struct Fact Fact;
+struct Fact {
     Linear subject;
     const Bound *hi, *lo;
     Linear bound_of;         /* the bounding value's form, for `i < x.shape[0]` */
     int64_t bound_offset;    /* hi = bound_of + bound_offset */
-} Fact;
+};
 
 /* A shared-array write since the last barrier (flow_access.c). */
 typedef struct SharedWrite {
     const Symbol *array;
     Linear index[3];
+    const char *index_text[3];   /* for indices that are not linear forms */
     int ndim;
     bool by_some_threads;    /* varying index or varying control */
     bool varying_index;      /* each thread writes its own element */
@@ -215,6 +221,8 @@ AbsVal flow_binop(Flow *flow, BinOpKind op, const Type *type, AbsVal a, AbsVal b
 /* Records the facts `cond` (if `truth`) or `not cond` gives. */
 void flow_assume(Flow *flow, FlowState *state, Node *cond, bool truth);
 void flow_add_fact(Flow *flow, FlowState *state, Fact fact);
+/* A bool `value` computed by `cond` keeps the facts `cond` gives. */
+void flow_remember_condition(Flow *flow, FlowState *state, Node *cond, AbsVal *value);
 bool flow_reported(Flow *flow, const void *key);   /* marks it, says if it was */
 const char *flow_source_text(Arena *arena, Span span);
 int flow_line(Span span);

@@ -48,7 +48,9 @@ static const void *key_of(const void *object, int tag)
 static void check_global_bound(Flow *flow, Node *site, const Symbol *array, int dim, Node *index,
                                const AbsVal *v)
 {
-    if (!(v->thread_axes || v->block_dependent) || v->hi || !reporting(flow))
+    /* blockIdx alone is not reported: per-block outputs sized by the grid
+     * (partial[cuda.blockIdx.x]) are the launch's business */
+    if (!v->thread_axes || v->hi || !reporting(flow))
         return;
     if (flow_reported(flow, key_of(array, dim)))
         return;
@@ -87,8 +89,19 @@ static void check_shared_global(Flow *flow, Node *site, const Symbol *array, int
 
 /* e: a read of a shared element that another thread wrote since the last
  * barrier. */
+/* Do two indices name the same element for every thread? Linear forms
+ * compare exactly; other indices (t % 64) by their spelling, which is
+ * right when they are written the same way and otherwise only says they
+ * differ for some thread. */
+static bool same_index(const Linear *a, const char *a_text, const Linear *b, const char *b_text)
+{
+    if (a->valid && b->valid)
+        return flow_linear_equal(a, b);
+    return a_text && b_text && strcmp(a_text, b_text) == 0;
+}
+
 static void check_shared_read(Flow *flow, FlowState *state, Node *site, const Symbol *array,
-                              const Linear *index, int ndim)
+                              const Linear *index, const char *const *text, int ndim)
 {
     if (!reporting(flow))
         return;
@@ -96,13 +109,9 @@ static void check_shared_read(Flow *flow, FlowState *state, Node *site, const Sy
         const SharedWrite *write = &state->writes[w];
         if (write->array != array || write->ndim != ndim)
             continue;
-        bool same = true, linear = true;
-        for (int d = 0; d < ndim; d++) {
-            linear &= index[d].valid && write->index[d].valid;
-            same &= flow_linear_equal(&index[d], &write->index[d]);
-        }
-        if (!linear)
-            continue;
+        bool same = true;
+        for (int d = 0; d < ndim; d++)
+            same &= same_index(&index[d], text[d], &write->index[d], write->index_text[d]);
         bool other_thread = (write->varying_index && !same) ||
                             (!write->varying_index && write->diverged && same &&
                              write->diverged != state->diverged);
@@ -121,7 +130,7 @@ static void check_shared_read(Flow *flow, FlowState *state, Node *site, const Sy
 }
 
 static void record_write(Flow *flow, FlowState *state, Node *site, const Symbol *array,
-                         const Linear *index, int ndim, bool varying_index)
+                         const Linear *index, const char *const *text, int ndim, bool varying_index)
 {
     if (state->write_count == state->write_cap) {
         int cap = state->write_cap ? 2 * state->write_cap : 8;
@@ -135,8 +144,10 @@ static void record_write(Flow *flow, FlowState *state, Node *site, const Symbol 
     *w = (SharedWrite){.array = array, .ndim = ndim, .varying_index = varying_index,
                        .by_some_threads = varying_index || state->diverged,
                        .diverged = state->diverged, .stmt = site};
-    for (int d = 0; d < ndim; d++)
+    for (int d = 0; d < ndim; d++) {
         w->index[d] = index[d];
+        w->index_text[d] = text[d];
+    }
 }
 
 /* e: every thread of the block writes one element. */
@@ -227,6 +238,7 @@ void flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
     }
     AbsVal values[8];
     Linear linear[3];
+    const char *text[3] = {0};
     bool varying_index = false, element = count == t->ndim;
     for (int i = 0; i < count; i++) {
         if (parts[i]->kind == NODE_SLICE) {
@@ -236,8 +248,11 @@ void flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
         }
         values[i] = flow_eval(flow, state, parts[i]);
         varying_index |= values[i].varying;
-        if (i < 3)
+        if (i < 3) {
             linear[i] = values[i].linear;
+            if (!linear[i].valid)
+                text[i] = flow_source_text(flow->arena, parts[i]->span);
+        }
     }
     if (result)
         *result = flow_unknown(varying_index);
@@ -258,14 +273,14 @@ void flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
                 flow_note_shared_index(flow, sym, shared->shape[d], d, &values[d], site);
         }
         if (kind == ACCESS_READ || kind == ACCESS_UPDATE)
-            check_shared_read(flow, state, site, sym, linear, count);
+            check_shared_read(flow, state, site, sym, linear, text, count);
     }
     if (kind == ACCESS_WRITE || kind == ACCESS_UPDATE) {
         if (t->space != MEM_LOCAL)
             check_same_element(flow, state, site, sym, kind, stored, varying_index);
     }
     if (shared && count <= 3 && kind != ACCESS_READ)
-        record_write(flow, state, site, sym, linear, count, varying_index);
+        record_write(flow, state, site, sym, linear, text, count, varying_index);
 }
 
 /* Does `fi` (or a function it calls) wait at a block barrier? */
@@ -296,6 +311,12 @@ static bool has_barrier(const Node *node, int depth)
     return state[0];
 }
 
+/* The name a function has in the source (not a specialisation's). */
+static Str source_name(const FuncInfo *fi)
+{
+    return fi->generic ? fi->generic->name : fi->overload_of ? fi->overload_of->name : fi->name;
+}
+
 void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
 {
     bool direct = !call->call.callee;
@@ -318,7 +339,7 @@ void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
             diag_error(diag, call->span,
                        "'%.*s' waits at cuda.syncthreads(), but this call is reached by only some threads "
                        "of the block: '%s' (line %d) varies between them (%s)",
-                       STR_ARG(call->call.callee->name), cond, flow_line(d->at), depends);
+                       STR_ARG(source_name(call->call.callee)), cond, flow_line(d->at), depends);
         if (flow->returned == d)
             diag_note(diag, flow->returned_at, "threads that left here never arrive at the barrier");
         diag_note(diag, (Span){0},

@@ -14,6 +14,11 @@ static const int axis_limit[3] = {1024, 1024, 64};
 void flow_note_shared_index(Flow *flow, const Symbol *array, int64_t extent, int dim,
                             const AbsVal *index, Node *at)
 {
+    /* an index that also depends on run-time values (t + offset) cannot
+     * be decided by the block alone: nothing is claimed about it */
+    static const int one[3] = {1, 1, 1};
+    if (flow_bound_eval(index->hi, one, true) >= FLOW_INF || flow_bound_eval(index->lo, one, false) <= -FLOW_INF)
+        return;
     if (flow->shared_index_count == flow->shared_index_cap) {
         int cap = flow->shared_index_cap ? 2 * flow->shared_index_cap : 8;
         SharedIndex *grown = ARENA_ARRAY(flow->arena, SharedIndex, cap);

@@ -110,8 +110,7 @@ static AbsVal geometry(Flow *flow, Node *node, int builtin)
         v.origin = (Origin){node->span, sema_builtin_spelling(builtin)};
     } else if (builtin <= BUILTIN_BLOCKIDX_Z) {
         atom.kind = ATOM_BLOCK;
-        v.lo = flow_bound_const(arena, 0);
-        v.hi = flow_bound_runtime(arena);
+        v.lo = flow_bound_const(arena, 0);   /* no upper bound: the grid is the launch's */
         v.block_dependent = true;
         v.origin = (Origin){node->span, sema_builtin_spelling(builtin)};
     } else if (builtin <= BUILTIN_BLOCKDIM_Z) {
@@ -120,7 +119,6 @@ static AbsVal geometry(Flow *flow, Node *node, int builtin)
     } else {
         atom.kind = ATOM_GRIDDIM;
         v.lo = flow_bound_const(arena, 1);
-        v.hi = flow_bound_runtime(arena);
     }
     v.linear = flow_linear_atom(atom);
     return v;
@@ -151,7 +149,6 @@ static AbsVal grid_call(Flow *flow, Node *call, bool size)
         if (size) {
             axes[a] = flow_unknown(false);
             axes[a].lo = flow_bound_const(flow->arena, 1);
-            axes[a].hi = flow_bound_runtime(flow->arena);
         } else {
             axes[a] = grid_axis(flow, call, a);
         }
@@ -636,8 +633,40 @@ void flow_assume(Flow *flow, FlowState *state, Node *cond, bool truth)
     case NODE_CONVERT:
         flow_assume(flow, state, cond->convert.operand, truth);
         break;
+    case NODE_NAME: {
+        int index = cond->name.sym ? flow_local_index(flow, cond->name.sym) : -1;
+        if (index < 0)
+            break;
+        const AbsVal *v = &state->vars[index].value;
+        const Fact *facts = truth ? v->if_true : v->if_false;
+        int count = truth ? v->if_true_count : v->if_false_count;
+        for (int i = 0; i < count; i++)
+            flow_add_fact(flow, state, facts[i]);
+        break;
+    }
     default:
         break;
     }
     flow->quiet--;
+}
+
+/* The facts `cond` gives when it is `truth`, as an array of *count. */
+static const Fact *facts_of(Flow *flow, FlowState *state, Node *cond, bool truth, int *count)
+{
+    int before = state->fact_count;
+    flow_assume(flow, state, cond, truth);
+    *count = state->fact_count - before;
+    Fact *facts = ARENA_ARRAY(flow->arena, Fact, *count ? *count : 1);
+    if (*count)
+        memcpy(facts, state->facts + before, sizeof *facts * (size_t)*count);
+    state->fact_count = before;
+    return facts;
+}
+
+void flow_remember_condition(Flow *flow, FlowState *state, Node *cond, AbsVal *value)
+{
+    if (!cond->type || cond->type->kind != TYPE_BOOL)
+        return;
+    value->if_true = facts_of(flow, state, cond, true, &value->if_true_count);
+    value->if_false = facts_of(flow, state, cond, false, &value->if_false_count);
 }
