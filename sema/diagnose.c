@@ -6,5 +6,8 @@ void sema_diagnose_module(Sema *sema, const SemaModule *module)
     for (int i = 0; i < module->func_count; i++) {
         FuncInfo *fi = module->funcs[i];
         sema_diagnose_flow(sema, fi);
+        sema_diagnose_shared_size(sema, fi);
+        sema_diagnose_constant_index(sema, fi);
+        sema_diagnose_float64(sema, fi);
     }
 }

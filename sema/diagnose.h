@@ -16,5 +16,8 @@ void sema_diagnose_module(Sema *sema, const SemaModule *module);
 
 /* One function each; `fi` is a generated function of the module. */
 void sema_diagnose_flow(Sema *sema, FuncInfo *fi);          /* flow*.c: items a-e */
+void sema_diagnose_shared_size(Sema *sema, FuncInfo *fi);   /* check_shared_size.c: f */
+void sema_diagnose_constant_index(Sema *sema, FuncInfo *fi); /* check_constant_index.c: g */
+void sema_diagnose_float64(Sema *sema, FuncInfo *fi);       /* check_float64.c: h */
 
 #endif
