@@ -41,12 +41,18 @@ static void check_dims(const char *what, const pyk_dim3 *d, const int *max, cons
         }
 }
 
+/* `fixed_threads`: the block's threads once every blockmax violation is
+ * corrected; when that fits, the blockmax line already explains the excess
+ * (pykc writes a .maxntid for each blockmax, which narrows the kernel's
+ * limit), and a second line would only send the reader to the registers. */
 static void check_threads(const pyk_device_properties *device, const RtKernelLimits *kernel,
-                          const pyk_dim3 *block, RtText *report, int *count)
+                          const pyk_dim3 *block, unsigned long long fixed_threads, RtText *report,
+                          int *count)
 {
     unsigned long long threads = (unsigned long long)block->x * dim_or_one(block->y) *
                                  dim_or_one(block->z);
-    if (threads == 0 || threads <= (unsigned long long)rt_kernel_thread_limit(device, kernel))
+    unsigned long long limit = (unsigned long long)rt_kernel_thread_limit(device, kernel);
+    if (threads == 0 || threads <= limit || fixed_threads <= limit)
         return;
     violation(report, count, kernel->name);
     rt_text_append(report, "a block of %llu threads (%u x %u x %u) is too large: ", threads,
@@ -66,13 +72,42 @@ static void check_threads(const pyk_device_properties *device, const RtKernelLim
                        kernel->function_max_threads);
 }
 
+static const char axis_names[] = "xyz";
+
+/* The blockmax facts: one compare per constraint on every launch; the text
+ * only for a violation. Returns the block's threads with each violating
+ * axis cut to its maximum (for check_threads). */
+static unsigned long long check_blockmax(const RtKernelFacts *facts, const pyk_dim3 *block,
+                                         RtText *report, int *count)
+{
+    unsigned launched[3] = {block->x, dim_or_one(block->y), dim_or_one(block->z)};
+    unsigned fixed[3] = {launched[0], launched[1], launched[2]};
+    for (int i = 0; facts && i < facts->blockmax_count; i++) {
+        const RtBlockMax *b = &facts->blockmax[i];
+        if (launched[b->axis] <= b->max)
+            continue;
+        rt_text_append(report,
+                       "%skernel '%s' launched with blocks of %u threads along %c, but its "
+                       "shared array '%s' (line %d) only has room for %u: launch with "
+                       "blockDim.%c <= %u, or enlarge the array",
+                       *count ? "\n" : "", facts->name, launched[b->axis], axis_names[b->axis],
+                       b->array, b->line, b->max, axis_names[b->axis], b->max);
+        (*count)++;
+        if (fixed[b->axis] > b->max)
+            fixed[b->axis] = b->max;
+    }
+    return (unsigned long long)fixed[0] * fixed[1] * fixed[2];
+}
+
 pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLimits *kernel,
-                           const pyk_launch_config *config, RtText *report)
+                           const RtKernelFacts *derived, const pyk_launch_config *config,
+                           RtText *report)
 {
     int count = 0;
     check_dims("block", &config->block, device->max_block_dim, kernel->name, report, &count);
     check_dims("grid", &config->grid, device->max_grid_dim, kernel->name, report, &count);
-    check_threads(device, kernel, &config->block, report, &count);
+    unsigned long long fixed_threads = check_blockmax(derived, &config->block, report, &count);
+    check_threads(device, kernel, &config->block, fixed_threads, report, &count);
     size_t total = kernel->static_shared_bytes + config->dynamic_shared_bytes;
     if (config->dynamic_shared_bytes > device->shared_mem_per_block_optin ||
         total > device->shared_mem_per_block_optin) {
@@ -82,6 +117,86 @@ pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLi
                        "exceed the device's maximum of %zu bytes per block",
                        config->dynamic_shared_bytes, kernel->static_shared_bytes,
                        device->shared_mem_per_block_optin);
+    }
+    return count ? PYK_ERROR_LAUNCH_CONFIG : PYK_OK;
+}
+
+/* The extent a covers fact asks for in this launch, or 0 when there is
+ * nothing to check (an empty array, a negative scalar, an argument that is
+ * not what the facts declare: rt_check_args reports those). */
+static uint64_t covers_extent(const RtCovers *k, const pyk_arg *arg)
+{
+    if (k->dim >= 0) {
+        const pyk_array *a = arg->array;
+        return a && k->dim < a->ndim && a->shape[k->dim] > 0 ? (uint64_t)a->shape[k->dim] : 0;
+    }
+    if (arg->array)
+        return 0;
+    int64_t v;
+    switch (arg->dtype) {
+    case PYK_INT8: v = (int8_t)arg->value.u8; break;
+    case PYK_INT16: v = (int16_t)arg->value.u16; break;
+    case PYK_INT32: v = (int32_t)arg->value.u32; break;
+    case PYK_INT64: v = (int64_t)arg->value.u64; break;
+    case PYK_UINT8: return arg->value.u8;
+    case PYK_UINT16: return arg->value.u16;
+    case PYK_UINT32: return arg->value.u32;
+    case PYK_UINT64: return arg->value.u64;
+    default: return 0; /* not an integer */
+    }
+    return v > 0 ? (uint64_t)v : 0;
+}
+
+static unsigned axis_of(const pyk_dim3 *d, int axis)
+{
+    return axis == 0 ? d->x : dim_or_one(axis == 1 ? d->y : d->z);
+}
+
+/* The report's line for a covers fact the launch does not meet. */
+static void report_uncovered(const RtKernelFacts *facts, const RtCovers *k, uint64_t extent,
+                             unsigned grid, unsigned block, RtText *report, int *count)
+{
+    char axis = axis_names[k->axis];
+    uint64_t threads = (uint64_t)grid * block;
+    const char *param = facts->params[k->param].name;
+    rt_text_append(report,
+                   "%skernel '%s' launched with %llu thread%s along %c (%u block%s of %u), but ",
+                   *count ? "\n" : "", facts->name, (unsigned long long)threads,
+                   threads == 1 ? "" : "s", axis, grid, grid == 1 ? "" : "s", block);
+    if (k->dim < 0)
+        rt_text_append(report,
+                       "it processes %s = %llu elements along %c, one per thread (array '%s', "
+                       "line %d)",
+                       param, (unsigned long long)extent, axis, k->array, k->line);
+    else if (strcmp(param, k->array) == 0)
+        rt_text_append(report,
+                       "array '%s' has %llu elements along axis %d and each thread handles one "
+                       "(line %d)",
+                       param, (unsigned long long)extent, k->dim, k->line);
+    else
+        rt_text_append(report,
+                       "array '%s' has %llu elements along axis %d and each thread handles one "
+                       "(array '%s', line %d)",
+                       param, (unsigned long long)extent, k->dim, k->array, k->line);
+    uint64_t blocks = extent / block + (extent % block != 0);
+    rt_text_append(report, ": %llu would never be processed; launch at least %llu blocks of %u",
+                   (unsigned long long)(extent - threads), (unsigned long long)blocks, block);
+    (*count)++;
+}
+
+pyk_status rt_check_coverage(const RtKernelFacts *facts, const pyk_launch_config *config,
+                             const pyk_arg *args, int nargs, RtText *report)
+{
+    int count = 0;
+    for (int i = 0; i < facts->covers_count; i++) {
+        const RtCovers *k = &facts->covers[i];
+        if (k->param >= nargs)
+            continue;
+        uint64_t extent = covers_extent(k, &args[k->param]);
+        unsigned grid = axis_of(&config->grid, k->axis), block = axis_of(&config->block, k->axis);
+        if (extent == 0 || grid == 0 || block == 0 || (uint64_t)grid * block >= extent)
+            continue;
+        report_uncovered(facts, k, extent, grid, block, report, &count);
     }
     return count ? PYK_ERROR_LAUNCH_CONFIG : PYK_OK;
 }

@@ -22,11 +22,23 @@ RtKernelLimits rt_kernel_limits(const pyk_kernel *kernel);
 /* Most threads per block: the device's limit narrowed by the kernel's. */
 int rt_kernel_thread_limit(const pyk_device_properties *device, const RtKernelLimits *kernel);
 
-/* Grid and block dimensions against the device's and kernel's limits, and
- * static + dynamic shared memory against the device's opt-in maximum.
- * Returns PYK_OK or PYK_ERROR_LAUNCH_CONFIG (every violation listed). */
+/* Grid and block dimensions against the device's and kernel's limits, the
+ * block against the blockmax facts of `derived` (NULL: not checked, as for
+ * pyk_launch_raw), and static + dynamic shared memory against the device's
+ * opt-in maximum. Returns PYK_OK or PYK_ERROR_LAUNCH_CONFIG (every
+ * violation listed). */
 pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLimits *kernel,
-                           const pyk_launch_config *config, RtText *report);
+                           const RtKernelFacts *derived, const pyk_launch_config *config,
+                           RtText *report);
+
+/* The covers facts: along each covered axis, gridDim * blockDim must reach
+ * the extent, read from the arguments (an array's shape[K], an integer
+ * scalar's value; an empty array or a negative value: nothing to check).
+ * Run after rt_check_args accepted the arguments. Returns PYK_OK or
+ * PYK_ERROR_LAUNCH_CONFIG (every shortfall listed). Costs a few compares per
+ * covers fact when the launch passes. */
+pyk_status rt_check_coverage(const RtKernelFacts *facts, const pyk_launch_config *config,
+                             const pyk_arg *args, int nargs, RtText *report);
 
 /* The arguments against the kernel's signature: count, scalar dtypes, array
  * dtype, ndim and contiguity, and that arrays belong to `ctx` (NULL: not

@@ -192,29 +192,239 @@ static bool params(Cursor *c, RtKernelFacts *facts)
     return expect(c, ')', "expected ',' or ')' after a parameter");
 }
 
-/* attributes := (identifier "=" value)* ; maxntid=N is the one read now,
- * others are skipped so later pykc versions can add some. */
+static bool is_word(const char *s, size_t len, const char *word)
+{
+    return strlen(word) == len && memcmp(s, word, len) == 0;
+}
+
+/* A decimal integer from 0 to 2^31 - 1, with no blanks before it. */
+static bool decimal(Cursor *c, int *value, const char *what)
+{
+    long v = 0;
+    const char *s = c->p;
+    while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && v <= 0x7fffffffL)
+        v = v * 10 + (*c->p++ - '0');
+    if (c->p == s || v > 0x7fffffffL)
+        return c->p = s, fail(c, what);
+    *value = (int)v;
+    return true;
+}
+
+/* Like `decimal`, but at least 1. */
+static bool positive_decimal(Cursor *c, int *value, const char *what)
+{
+    const char *s = c->p;
+    if (!decimal(c, value, what))
+        return false;
+    return *value > 0 || (c->p = s, fail(c, what));
+}
+
+/* An identifier with no blanks before it. */
+static bool name_here(Cursor *c, const char **name, size_t *len, const char *what)
+{
+    if (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
+        return fail(c, what);
+    return identifier(c, name, len, what);
+}
+
+static bool char_here(Cursor *c, char ch, const char *what)
+{
+    if (c->p < c->end && *c->p == ch) {
+        c->p++;
+        return true;
+    }
+    return fail(c, what);
+}
+
+/* ".AXIS=" after a per-axis attribute's name, then the value up to the next
+ * blank: *value is a cursor over it alone (columns still count from the
+ * line's start), and c moves past it. */
+static bool axis_and_value(Cursor *c, const char *attribute, int *axis, Cursor *value)
+{
+    char what[96];
+    snprintf(what, sizeof what, "expected '.' and an axis after '%s', as in '%s.x='", attribute,
+             attribute);
+    if (!char_here(c, '.', what))
+        return false;
+    char a = c->p < c->end ? *c->p : '\0';
+    *axis = a == 'x' ? 0 : a == 'y' ? 1 : a == 'z' ? 2 : -1;
+    if (*axis < 0 || (c->p + 1 < c->end && is_ident_char(c->p[1], false))) {
+        snprintf(what, sizeof what, "expected the axis x, y or z after '%s.'", attribute);
+        return fail(c, what);
+    }
+    c->p++;
+    if (!char_here(c, '=', "expected '=' after the attribute name"))
+        return false;
+    const char *v = c->p;
+    while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
+        c->p++;
+    if (c->p == v)
+        return fail(c, "expected a value after '='");
+    *value = *c;
+    value->p = v;
+    value->end = c->p;
+    return true;
+}
+
+/* ",ARRAY,LINE" ending a blockmax or covers value. */
+static bool array_and_line(Cursor *v, const char *after, char **array, int *line)
+{
+    const char *name;
+    size_t len;
+    char what[64];
+    snprintf(what, sizeof what, "expected ',' after the %s", after);
+    if (!char_here(v, ',', what) || !name_here(v, &name, &len, "expected the array's name") ||
+        !char_here(v, ',', "expected ',' after the array's name") ||
+        !positive_decimal(v, line, "expected the source line number"))
+        return false;
+    if (v->p != v->end)
+        return fail(v, "unexpected text after the source line number");
+    *array = dup_span(name, len);
+    return *array != NULL || fail(v, "out of memory");
+}
+
+/* blockmax.AXIS=N,ARRAY,LINE ; the cursor is after "blockmax". */
+static bool blockmax_attribute(Cursor *c, RtKernelFacts *facts)
+{
+    RtBlockMax b = {0, 0, NULL, 0};
+    Cursor v;
+    int max;
+    if (!axis_and_value(c, "blockmax", &b.axis, &v) ||
+        !positive_decimal(&v, &max, "expected a positive thread count after '='") ||
+        !array_and_line(&v, "thread count", &b.array, &b.line))
+        return false;
+    b.max = (unsigned)max;
+    RtBlockMax *grown = realloc(facts->blockmax, sizeof *grown * (size_t)(facts->blockmax_count + 1));
+    if (!grown) {
+        free(b.array);
+        return fail(c, "out of memory");
+    }
+    facts->blockmax = grown;
+    facts->blockmax[facts->blockmax_count++] = b;
+    return true;
+}
+
+static bool is_integer_dtype(pyk_dtype dtype)
+{
+    return dtype >= PYK_INT8 && dtype <= PYK_UINT64;
+}
+
+/* EXTENT := PARAM ".shape[" K "]" | PARAM, PARAM naming an array parameter
+ * with K < ndim, or an integer scalar parameter. */
+static bool covers_extent(Cursor *v, const RtKernelFacts *facts, RtCovers *out)
+{
+    const char *name;
+    size_t len;
+    if (!name_here(v, &name, &len, "expected a parameter name or 'PARAM.shape[K]' after '='"))
+        return false;
+    out->dim = -1;
+    if (v->p < v->end && *v->p == '.') {
+        v->p++;
+        if ((size_t)(v->end - v->p) < 6 || memcmp(v->p, "shape[", 6) != 0)
+            return fail(v, "expected 'shape[K]' after the parameter name and '.'");
+        v->p += 6;
+        if (!decimal(v, &out->dim, "expected a dimension number K in 'shape[K]'") ||
+            !char_here(v, ']', "expected ']' after the dimension number"))
+            return false;
+    }
+    out->param = -1;
+    for (int i = 0; i < facts->param_count; i++)
+        if (is_word(name, len, facts->params[i].name))
+            out->param = i;
+    const char *end = v->p;
+    v->p = name;
+    char what[160];
+    if (out->param < 0)
+        return fail(v, "the extent names no parameter of this kernel");
+    const RtParamFacts *p = &facts->params[out->param];
+    if (out->dim >= 0 && p->ndim == 0) {
+        snprintf(what, sizeof what, "'%s' is a scalar parameter: 'shape[K]' needs an array", p->name);
+        return fail(v, what);
+    }
+    if (out->dim >= p->ndim) {
+        snprintf(what, sizeof what, "'%s' has %d dimension%s: 'shape[K]' needs K < %d", p->name,
+                 p->ndim, p->ndim == 1 ? "" : "s", p->ndim);
+        return fail(v, what);
+    }
+    if (out->dim < 0 && p->ndim > 0) {
+        snprintf(what, sizeof what, "'%s' is an array parameter: the extent is '%s.shape[K]'",
+                 p->name, p->name);
+        return fail(v, what);
+    }
+    if (out->dim < 0 && !is_integer_dtype(p->dtype)) {
+        snprintf(what, sizeof what, "'%s' is a %s parameter: the extent must be an integer", p->name,
+                 pyk_dtype_name(p->dtype));
+        return fail(v, what);
+    }
+    v->p = end;
+    return true;
+}
+
+/* covers.AXIS=EXTENT,ARRAY,LINE ; the cursor is after "covers". */
+static bool covers_attribute(Cursor *c, RtKernelFacts *facts)
+{
+    RtCovers k = {0, 0, 0, NULL, 0};
+    Cursor v;
+    if (!axis_and_value(c, "covers", &k.axis, &v) || !covers_extent(&v, facts, &k) ||
+        !array_and_line(&v, "extent", &k.array, &k.line))
+        return false;
+    RtCovers *grown = realloc(facts->covers, sizeof *grown * (size_t)(facts->covers_count + 1));
+    if (!grown) {
+        free(k.array);
+        return fail(c, "out of memory");
+    }
+    facts->covers = grown;
+    facts->covers[facts->covers_count++] = k;
+    return true;
+}
+
+/* maxntid=N ; the cursor is after "maxntid". */
+static bool maxntid_attribute(Cursor *c, RtKernelFacts *facts)
+{
+    if (!expect(c, '=', "expected '=' after the attribute name") ||
+        !positive_int(c, &facts->maxntid, "expected a positive thread count after 'maxntid='"))
+        return false;
+    if (c->p < c->end && *c->p != ' ' && *c->p != '\t')
+        return fail(c, "expected a space after the 'maxntid' value");
+    return true;
+}
+
+/* An attribute this version does not know: KEY ("." identifier)* "=" VALUE,
+ * skipped so that later pykc versions can add some; the cursor is after
+ * KEY's first identifier. */
+static bool skip_attribute(Cursor *c)
+{
+    while (c->p < c->end && *c->p == '.') {
+        c->p++;
+        const char *part;
+        size_t len;
+        if (!name_here(c, &part, &len, "expected a name after '.' in the attribute name"))
+            return false;
+    }
+    if (!expect(c, '=', "expected '=' after the attribute name"))
+        return false;
+    skip_spaces(c);
+    const char *v = c->p;
+    while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
+        c->p++;
+    return c->p != v || fail(c, "expected a value after '='");
+}
+
+/* attributes := attribute* ; maxntid, blockmax and covers are read, others
+ * skipped. Parameters come first, so covers can name them. */
 static bool attributes(Cursor *c, RtKernelFacts *facts)
 {
     for (skip_spaces(c); c->p < c->end; skip_spaces(c)) {
         const char *key;
         size_t len;
-        if (!identifier(c, &key, &len, "expected an attribute such as 'maxntid=256'") ||
-            !expect(c, '=', "expected '=' after the attribute name"))
+        if (!identifier(c, &key, &len, "expected an attribute such as 'maxntid=256'"))
             return false;
-        if (len == 7 && memcmp(key, "maxntid", 7) == 0) {
-            if (!positive_int(c, &facts->maxntid, "expected a positive thread count after 'maxntid='"))
-                return false;
-            if (c->p < c->end && *c->p != ' ' && *c->p != '\t')
-                return fail(c, "expected a space after the 'maxntid' value");
-        } else {
-            skip_spaces(c);
-            const char *v = c->p;
-            while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
-                c->p++;
-            if (c->p == v)
-                return fail(c, "expected a value after '='");
-        }
+        bool ok = is_word(key, len, "maxntid")    ? maxntid_attribute(c, facts)
+                  : is_word(key, len, "blockmax") ? blockmax_attribute(c, facts)
+                  : is_word(key, len, "covers")   ? covers_attribute(c, facts)
+                                                  : skip_attribute(c);
+        if (!ok)
+            return false;
     }
     return true;
 }
@@ -310,6 +520,12 @@ void rt_kernel_facts_free(RtKernelFacts *facts)
     for (int i = 0; i < facts->param_count; i++)
         free(facts->params[i].name);
     free(facts->params);
+    for (int i = 0; i < facts->blockmax_count; i++)
+        free(facts->blockmax[i].array);
+    free(facts->blockmax);
+    for (int i = 0; i < facts->covers_count; i++)
+        free(facts->covers[i].array);
+    free(facts->covers);
     free(facts->name);
     memset(facts, 0, sizeof *facts);
 }

@@ -1,6 +1,7 @@
 /* Launch facts: the signature and launch constraints of each kernel, which
  * pykc writes into the PTX as one comment line per kernel
  *     // pykc.kernel vecadd(x: array(float32, 1d, C), n: int64) maxntid=256
+ *     // pykc.kernel add(out: array(float32, 1d, C)) covers.x=out.shape[0],out,7
  * (format: docs/abi.md, "Launch facts"). This parser is pure (no driver):
  * module.c runs it over a module's PTX when it loads, the launch checks read
  * its results, and tests/runtime unit-tests it without a GPU. */
@@ -21,11 +22,37 @@ typedef struct RtParamFacts {
     pyk_layout layout; /* arrays: C, F or A; scalars: 0 */
 } RtParamFacts;
 
+/* blockmax.AXIS=N,ARRAY,LINE: the kernel is correct only for blocks of at
+ * most N threads along AXIS, because shared array ARRAY, indexed by the
+ * thread index at source line LINE, has room for no more. */
+typedef struct RtBlockMax {
+    int axis;     /* 0: x, 1: y, 2: z */
+    unsigned max; /* most threads per block along the axis */
+    char *array;  /* the shared array's name in the source */
+    int line;
+} RtBlockMax;
+
+/* covers.AXIS=EXTENT,ARRAY,LINE: one element per thread along AXIS (an index
+ * from cuda.grid, no grid-stride loop), so a launch needs at least EXTENT
+ * threads along AXIS (gridDim * blockDim). EXTENT is PARAM.shape[K] or the
+ * value of the integer scalar PARAM. */
+typedef struct RtCovers {
+    int axis;    /* 0: x, 1: y, 2: z */
+    int param;   /* index of PARAM in the kernel's parameters */
+    int dim;     /* K of PARAM.shape[K]; -1: PARAM is an integer scalar */
+    char *array; /* the array indexed one element per thread */
+    int line;
+} RtCovers;
+
 typedef struct RtKernelFacts {
     char *name;
     int param_count;
     RtParamFacts *params;
     int maxntid; /* most threads per block pykc allows; 0: no constraint */
+    int blockmax_count;
+    RtBlockMax *blockmax;
+    int covers_count;
+    RtCovers *covers;
 } RtKernelFacts;
 
 typedef struct RtModuleFacts {

@@ -1,7 +1,8 @@
 /* Unit test of the pre-launch checks (runtime/src/launch_check.c) against
  * fake kernel facts, fake arrays and an H100-like device, without a GPU:
- * the configuration limits, every argument mismatch, contiguity, and the
- * ABI's flattening of arguments into kernel parameters. */
+ * the configuration limits, the blockmax and covers facts pykc derives,
+ * every argument mismatch, contiguity, and the ABI's flattening of
+ * arguments into kernel parameters. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,7 +58,7 @@ static pyk_status config_status(const RtKernelLimits *k, pyk_dim3 grid, pyk_dim3
     pyk_device_properties d = device();
     pyk_launch_config c = {grid, block, smem, NULL};
     RtText report = rt_text_over(report_buffer, sizeof report_buffer);
-    return rt_check_config(&d, k, &c, &report);
+    return rt_check_config(&d, k, NULL, &c, &report);
 }
 
 static void test_config(void)
@@ -229,6 +230,248 @@ static void test_arguments(void)
     rt_kernel_facts_free(&fortran);
 }
 
+/* The whole report, compared exactly. */
+static void check_text(const char *got, const char *want, const char *file, int line)
+{
+    if (strcmp(got, want) == 0) {
+        check_passed++;
+        return;
+    }
+    check_failed++;
+    printf("FAIL %s:%d: expected the report\n  %s\nbut got\n  %s\n", file, line, want, got);
+}
+
+#define CHECK_TEXT(got, want) check_text((got), (want), __FILE__, __LINE__)
+
+static pyk_status derived_status(const RtKernelLimits *k, const RtKernelFacts *facts, pyk_dim3 block)
+{
+    pyk_device_properties d = device();
+    pyk_launch_config c = {{1, 1, 1}, block, 0, NULL};
+    report_buffer[0] = '\0';
+    RtText report = rt_text_over(report_buffer, sizeof report_buffer);
+    return rt_check_config(&d, k, facts, &c, &report);
+}
+
+/* blockmax: the block's extent along an axis against a shared array's size. */
+static void test_blockmax(void)
+{
+    RtKernelFacts sum = facts_of("// pykc.kernel block_sum(x: array(float32, 1d, C), "
+                                 "total: array(float32, 1d, C)) blockmax.x=256,partial,14");
+    RtKernelLimits open = {"block_sum", 1024, 0, 0};
+    CHECK(derived_status(&open, &sum, (pyk_dim3){256, 1, 1}) == PYK_OK);
+    CHECK(derived_status(&open, &sum, (pyk_dim3){1, 4, 4}) == PYK_OK);
+    CHECK(derived_status(&open, &sum, (pyk_dim3){257, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'block_sum' launched with blocks of 257 threads along x, "
+                              "but its shared array 'partial' (line 14) only has room for 256: "
+                              "launch with blockDim.x <= 256, or enlarge the array");
+    CHECK(derived_status(&open, &sum, (pyk_dim3){512, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'block_sum' launched with blocks of 512 threads along x, "
+                              "but its shared array 'partial' (line 14) only has room for 256: "
+                              "launch with blockDim.x <= 256, or enlarge the array");
+    /* pyk_launch_raw passes no facts: only the driver's limits apply. */
+    CHECK(derived_status(&open, NULL, (pyk_dim3){512, 1, 1}) == PYK_OK);
+
+    /* pykc also writes .maxntid 256, so the driver's limit is 256 too: the
+     * blockmax line explains the excess alone... */
+    RtKernelLimits narrowed = {"block_sum", 256, 0, 0};
+    CHECK(derived_status(&narrowed, &sum, (pyk_dim3){512, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'block_sum' launched with blocks of 512 threads along x, "
+                              "but its shared array 'partial' (line 14) only has room for 256: "
+                              "launch with blockDim.x <= 256, or enlarge the array");
+    /* ...unless the block is too large even once blockDim.x is cut to 256. */
+    CHECK(derived_status(&narrowed, &sum, (pyk_dim3){512, 2, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'block_sum' launched with blocks of 512 threads along x, "
+                              "but its shared array 'partial' (line 14) only has room for 256: "
+                              "launch with blockDim.x <= 256, or enlarge the array\n"
+                              "kernel 'block_sum': a block of 1024 threads (512 x 2 x 1) is too "
+                              "large: the kernel's register use allows at most 256 threads per "
+                              "block on this device");
+    CHECK(derived_status(&narrowed, &sum, (pyk_dim3){128, 4, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK(strstr(report_buffer, "blockmax") == NULL && strstr(report_buffer, "partial") == NULL);
+    /* Blocks larger than the device allows: both lines (the device's first). */
+    CHECK(derived_status(&open, &sum, (pyk_dim3){2048, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'block_sum': block.x = 2048 exceeds the device's maximum of "
+                              "1024\nkernel 'block_sum' launched with blocks of 2048 threads along "
+                              "x, but its shared array 'partial' (line 14) only has room for 256: "
+                              "launch with blockDim.x <= 256, or enlarge the array");
+    rt_kernel_facts_free(&sum);
+
+    /* Several axes, and y/z of 0 counting as 1. */
+    RtKernelFacts tiled = facts_of("// pykc.kernel tiled(a: array(float32, 2d, C)) "
+                                   "blockmax.y=16,tile,9 blockmax.x=32,tile,9 blockmax.z=1,tile,9");
+    RtKernelLimits tiled_limits = {"tiled", 1024, 0, 0};
+    CHECK(derived_status(&tiled_limits, &tiled, (pyk_dim3){32, 16, 1}) == PYK_OK);
+    CHECK(derived_status(&tiled_limits, &tiled, (pyk_dim3){32, 0, 0}) == PYK_OK);
+    CHECK(derived_status(&tiled_limits, &tiled, (pyk_dim3){32, 17, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'tiled' launched with blocks of 17 threads along y, but its "
+                              "shared array 'tile' (line 9) only has room for 16: launch with "
+                              "blockDim.y <= 16, or enlarge the array");
+    CHECK(derived_status(&tiled_limits, &tiled, (pyk_dim3){33, 32, 2}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'tiled' launched with blocks of 32 threads along y, but its "
+                              "shared array 'tile' (line 9) only has room for 16: launch with "
+                              "blockDim.y <= 16, or enlarge the array\n"
+                              "kernel 'tiled' launched with blocks of 33 threads along x, but its "
+                              "shared array 'tile' (line 9) only has room for 32: launch with "
+                              "blockDim.x <= 32, or enlarge the array\n"
+                              "kernel 'tiled' launched with blocks of 2 threads along z, but its "
+                              "shared array 'tile' (line 9) only has room for 1: launch with "
+                              "blockDim.z <= 1, or enlarge the array");
+    rt_kernel_facts_free(&tiled);
+
+    /* Two arrays limiting one axis: each violated one is named. */
+    RtKernelFacts two = facts_of("// pykc.kernel two() blockmax.x=128,big,3 blockmax.x=64,small,4");
+    RtKernelLimits two_limits = {"two", 1024, 0, 0};
+    CHECK(derived_status(&two_limits, &two, (pyk_dim3){64, 1, 1}) == PYK_OK);
+    CHECK(derived_status(&two_limits, &two, (pyk_dim3){100, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'two' launched with blocks of 100 threads along x, but its "
+                              "shared array 'small' (line 4) only has room for 64: launch with "
+                              "blockDim.x <= 64, or enlarge the array");
+    CHECK(derived_status(&two_limits, &two, (pyk_dim3){200, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "blocks of 200 threads along x, but its shared array 'big' (line 3)");
+    CHECK_CONTAINS(report_buffer, "\nkernel 'two' launched with blocks of 200 threads along x, but "
+                                  "its shared array 'small' (line 4) only has room for 64");
+    /* With the .maxntid 64 pykc would write, cut to the smaller room fits it. */
+    RtKernelLimits two_narrowed = {"two", 64, 0, 0};
+    CHECK(derived_status(&two_narrowed, &two, (pyk_dim3){200, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK(strstr(report_buffer, "register") == NULL);
+    rt_kernel_facts_free(&two);
+}
+
+static pyk_status coverage_status(const RtKernelFacts *facts, pyk_dim3 grid, pyk_dim3 block,
+                                  const pyk_arg *args, int nargs)
+{
+    pyk_launch_config c = {grid, block, 0, NULL};
+    report_buffer[0] = '\0';
+    RtText report = rt_text_over(report_buffer, sizeof report_buffer);
+    return rt_check_coverage(facts, &c, args, nargs, &report);
+}
+
+/* covers: gridDim * blockDim along an axis against an extent from the
+ * arguments. */
+static void test_coverage(void)
+{
+    pyk_context *ctx = (pyk_context *)0x1000;
+    pyk_dim3 b256 = {256, 1, 1};
+    int64_t n1000[] = {1000}, n0[] = {0};
+    pyk_array x = array_of(ctx, PYK_FLOAT32, 1, n1000, NULL);
+    pyk_array empty = array_of(ctx, PYK_FLOAT32, 1, n0, NULL);
+
+    RtKernelFacts add = facts_of("// pykc.kernel add(x: array(float32, 1d, C), "
+                                 "out: array(float32, 1d, C)) covers.x=out.shape[0],out,7");
+    pyk_arg arrays[] = {pyk_arg_array(&x), pyk_arg_array(&x)};
+    CHECK(coverage_status(&add, (pyk_dim3){4, 1, 1}, b256, arrays, 2) == PYK_OK);
+    CHECK(coverage_status(&add, (pyk_dim3){1, 1, 1}, (pyk_dim3){1000, 1, 1}, arrays, 2) == PYK_OK);
+    CHECK(coverage_status(&add, (pyk_dim3){1, 1, 1}, b256, arrays, 2) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'add' launched with 256 threads along x (1 block of 256), "
+                              "but array 'out' has 1000 elements along axis 0 and each thread "
+                              "handles one (line 7): 744 would never be processed; launch at "
+                              "least 4 blocks of 256");
+    CHECK(coverage_status(&add, (pyk_dim3){1, 1, 1}, (pyk_dim3){999, 1, 1}, arrays, 2) ==
+          PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'add' launched with 999 threads along x (1 block of 999), "
+                              "but array 'out' has 1000 elements along axis 0 and each thread "
+                              "handles one (line 7): 1 would never be processed; launch at least "
+                              "2 blocks of 999");
+    CHECK(coverage_status(&add, (pyk_dim3){3, 1, 1}, b256, arrays, 2) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "launched with 768 threads along x (3 blocks of 256), but");
+    CHECK_CONTAINS(report_buffer, ": 232 would never be processed; launch at least 4 blocks of 256");
+    /* Only the named parameter counts; an empty array needs no thread. */
+    pyk_arg small_out[] = {pyk_arg_array(&x), pyk_arg_array(&empty)};
+    CHECK(coverage_status(&add, (pyk_dim3){1, 1, 1}, (pyk_dim3){1, 1, 1}, small_out, 2) == PYK_OK);
+    rt_kernel_facts_free(&add);
+
+    /* A scalar extent, read per its type; negative values are not checked. */
+    RtKernelFacts scalar = facts_of("// pykc.kernel add(out: array(float32, 1d, C), n: int64) "
+                                    "covers.x=n,out,7");
+    pyk_arg n_args[] = {pyk_arg_array(&x), pyk_arg_i64(1000)};
+    CHECK(coverage_status(&scalar, (pyk_dim3){1, 1, 1}, b256, n_args, 2) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'add' launched with 256 threads along x (1 block of 256), "
+                              "but it processes n = 1000 elements along x, one per thread (array "
+                              "'out', line 7): 744 would never be processed; launch at least 4 "
+                              "blocks of 256");
+    CHECK(coverage_status(&scalar, (pyk_dim3){4, 1, 1}, b256, n_args, 2) == PYK_OK);
+    n_args[1] = pyk_arg_i64(1024);
+    CHECK(coverage_status(&scalar, (pyk_dim3){4, 1, 1}, b256, n_args, 2) == PYK_OK);
+    n_args[1] = pyk_arg_i64(1025);
+    CHECK(coverage_status(&scalar, (pyk_dim3){4, 1, 1}, b256, n_args, 2) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "1024 threads along x (4 blocks of 256), but it processes n = "
+                                  "1025 elements along x");
+    CHECK_CONTAINS(report_buffer, ": 1 would never be processed; launch at least 5 blocks of 256");
+    n_args[1] = pyk_arg_i64(-5);
+    CHECK(coverage_status(&scalar, (pyk_dim3){1, 1, 1}, b256, n_args, 2) == PYK_OK);
+    n_args[1] = pyk_arg_i64(0);
+    CHECK(coverage_status(&scalar, (pyk_dim3){1, 1, 1}, b256, n_args, 2) == PYK_OK);
+    /* A non-integer value (the argument check reports it): skipped. */
+    n_args[1] = pyk_arg_f64(1e9);
+    CHECK(coverage_status(&scalar, (pyk_dim3){1, 1, 1}, b256, n_args, 2) == PYK_OK);
+    rt_kernel_facts_free(&scalar);
+
+    RtKernelFacts widths = facts_of("// pykc.kernel w(a: int8, b: uint8, c: int32, d: uint64, "
+                                    "e: int16, f: uint32, g: uint16) covers.x=a,o,1 covers.y=b,o,2 "
+                                    "covers.z=c,o,3 covers.x=d,o,4 covers.y=e,o,5 covers.z=f,o,6 "
+                                    "covers.x=g,o,7");
+    pyk_arg fits[] = {pyk_arg_i8(-1), pyk_arg_u8(200), pyk_arg_i32(-7), pyk_arg_u64(64),
+                      pyk_arg_i16(-300), pyk_arg_u32(8), pyk_arg_u16(64)};
+    pyk_dim3 grid = {2, 4, 2}, block = {32, 50, 4}; /* 64 x 200 x 8 threads */
+    CHECK(coverage_status(&widths, grid, block, fits, 7) == PYK_OK);
+    pyk_arg over[] = {pyk_arg_i8(65), pyk_arg_u8(201), pyk_arg_i32(9), pyk_arg_u64(65),
+                      pyk_arg_i16(201), pyk_arg_u32(9), pyk_arg_u16(65)};
+    CHECK(coverage_status(&widths, grid, block, over, 7) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "kernel 'w' launched with 64 threads along x (2 blocks of 32), "
+                                  "but it processes a = 65 elements along x");
+    CHECK_CONTAINS(report_buffer, "\nkernel 'w' launched with 200 threads along y (4 blocks of "
+                                  "50), but it processes b = 201 elements along y");
+    CHECK_CONTAINS(report_buffer, "it processes c = 9 elements along z, one per thread (array 'o', "
+                                  "line 3): 1 would never be processed; launch at least 3 blocks of 4");
+    CHECK_CONTAINS(report_buffer, "it processes d = 65 elements along x");
+    CHECK_CONTAINS(report_buffer, "it processes e = 201 elements along y");
+    CHECK_CONTAINS(report_buffer, "it processes f = 9 elements along z");
+    CHECK_CONTAINS(report_buffer, "it processes g = 65 elements along x, one per thread (array "
+                                  "'o', line 7)");
+    /* Values beyond any grid: uint64's top bit is not a negative number. */
+    pyk_arg huge[] = {pyk_arg_i8(1), pyk_arg_u8(1), pyk_arg_i32(1), pyk_arg_u64(UINT64_MAX),
+                      pyk_arg_i16(1), pyk_arg_u32(1), pyk_arg_u16(1)};
+    CHECK(coverage_status(&widths, grid, block, huge, 7) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'w' launched with 64 threads along x (2 blocks of 32), but "
+                              "it processes d = 18446744073709551615 elements along x, one per "
+                              "thread (array 'o', line 4): 18446744073709551551 would never be "
+                              "processed; launch at least 576460752303423488 blocks of 32");
+    rt_kernel_facts_free(&widths);
+
+    /* Several axes from a 2-d launch; an extent from another array than the
+     * one indexed; y and z of 0 count as 1. */
+    RtKernelFacts mm = facts_of("// pykc.kernel mm(a: array(float32, 2d, C), c: array(float32, 2d, "
+                                "C), n: int32) covers.y=n,c,12 covers.x=a.shape[1],c,12");
+    int64_t shape[] = {500, 300};
+    pyk_array a = array_of(ctx, PYK_FLOAT32, 2, shape, NULL);
+    pyk_arg mm_args[] = {pyk_arg_array(&a), pyk_arg_array(&a), pyk_arg_i32(500)};
+    pyk_dim3 tile = {16, 16, 1};
+    CHECK(coverage_status(&mm, (pyk_dim3){19, 32, 1}, tile, mm_args, 3) == PYK_OK);
+    CHECK(coverage_status(&mm, (pyk_dim3){18, 32, 1}, tile, mm_args, 3) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'mm' launched with 288 threads along x (18 blocks of 16), "
+                              "but array 'a' has 300 elements along axis 1 and each thread "
+                              "handles one (array 'c', line 12): 12 would never be processed; "
+                              "launch at least 19 blocks of 16");
+    CHECK(coverage_status(&mm, (pyk_dim3){18, 31, 1}, tile, mm_args, 3) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'mm' launched with 496 threads along y (31 blocks of 16), "
+                              "but it processes n = 500 elements along y, one per thread (array "
+                              "'c', line 12): 4 would never be processed; launch at least 32 "
+                              "blocks of 16\n"
+                              "kernel 'mm' launched with 288 threads along x (18 blocks of 16), "
+                              "but array 'a' has 300 elements along axis 1 and each thread "
+                              "handles one (array 'c', line 12): 12 would never be processed; "
+                              "launch at least 19 blocks of 16");
+    mm_args[2] = pyk_arg_i32(1);
+    CHECK(coverage_status(&mm, (pyk_dim3){19, 0, 0}, (pyk_dim3){16, 0, 0}, mm_args, 3) == PYK_OK);
+    mm_args[2] = pyk_arg_i32(2);
+    CHECK(coverage_status(&mm, (pyk_dim3){19, 0, 0}, (pyk_dim3){16, 0, 0}, mm_args, 3) ==
+          PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer, "kernel 'mm' launched with 1 thread along y (1 block of 1), but it "
+                              "processes n = 2 elements along y, one per thread (array 'c', line "
+                              "12): 1 would never be processed; launch at least 2 blocks of 1");
+    rt_kernel_facts_free(&mm);
+}
+
 static void test_flatten(void)
 {
     pyk_context *ctx = (pyk_context *)0x1000;
@@ -273,6 +516,8 @@ static void test_flatten(void)
 int main(void)
 {
     test_config();
+    test_blockmax();
+    test_coverage();
     test_contiguity();
     test_arguments();
     test_flatten();

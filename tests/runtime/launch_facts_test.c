@@ -120,6 +120,124 @@ static void test_malformed_lines(void)
                    "column 40: expected the array's layout");
 }
 
+/* blockmax and covers (docs/abi.md, "Launch facts"): in any order, mixed
+ * with maxntid and unknown attributes, several per kernel. */
+static void test_derived_constraints(void)
+{
+    RtKernelFacts k = parse_ok("// pykc.kernel block_sum(x: array(float32, 1d, C), "
+                               "total: array(float32, 1d, C)) blockmax.x=256,partial,14");
+    CHECK(k.maxntid == 0 && k.covers_count == 0 && k.blockmax_count == 1);
+    if (k.blockmax_count == 1) {
+        CHECK(k.blockmax[0].axis == 0 && k.blockmax[0].max == 256);
+        CHECK(strcmp(k.blockmax[0].array, "partial") == 0 && k.blockmax[0].line == 14);
+    }
+    rt_kernel_facts_free(&k);
+
+    k = parse_ok("// pykc.kernel mm(a: array(float32, 2d, C), out: array(float32, 2d, F), n: int32) "
+                 "covers.y=out.shape[1],out,12 maxntid=128 covers.x=n,a,7 future.thing=1 "
+                 "blockmax.y=16,tile,3 blockmax.x=32,tile_b,4");
+    CHECK(k.maxntid == 128 && k.param_count == 3);
+    CHECK(k.covers_count == 2 && k.blockmax_count == 2);
+    if (k.covers_count == 2) {
+        CHECK(k.covers[0].axis == 1 && k.covers[0].param == 1 && k.covers[0].dim == 1);
+        CHECK(strcmp(k.covers[0].array, "out") == 0 && k.covers[0].line == 12);
+        CHECK(k.covers[1].axis == 0 && k.covers[1].param == 2 && k.covers[1].dim == -1);
+        CHECK(strcmp(k.covers[1].array, "a") == 0 && k.covers[1].line == 7);
+    }
+    if (k.blockmax_count == 2) {
+        CHECK(k.blockmax[0].axis == 1 && k.blockmax[0].max == 16 && k.blockmax[0].line == 3);
+        CHECK(strcmp(k.blockmax[0].array, "tile") == 0);
+        CHECK(k.blockmax[1].axis == 0 && k.blockmax[1].max == 32 && k.blockmax[1].line == 4);
+        CHECK(strcmp(k.blockmax[1].array, "tile_b") == 0);
+    }
+    rt_kernel_facts_free(&k);
+
+    /* Every integer scalar type is an extent; the z axis; shape[0] of a 3-d
+     * array; one axis constrained twice (both kept). */
+    k = parse_ok("// pykc.kernel z(c: array(int8, 3d, A), p: int8, q: uint64, r: uint16) "
+                 "covers.z=p,c,1 covers.z=q,c,2 covers.y=r,c,3 covers.x=c.shape[2],c,4 "
+                 "blockmax.z=4,s,5 blockmax.z=2,t,6");
+    CHECK(k.covers_count == 4 && k.blockmax_count == 2);
+    if (k.covers_count == 4) {
+        CHECK(k.covers[0].axis == 2 && k.covers[0].param == 1 && k.covers[0].dim == -1);
+        CHECK(k.covers[1].param == 2 && k.covers[2].param == 3 && k.covers[2].axis == 1);
+        CHECK(k.covers[3].param == 0 && k.covers[3].dim == 2);
+    }
+    if (k.blockmax_count == 2)
+        CHECK(k.blockmax[0].axis == 2 && k.blockmax[1].axis == 2 && k.blockmax[1].max == 2);
+    rt_kernel_facts_free(&k);
+
+    /* Unknown attributes may have dotted names too. */
+    k = parse_ok("// pykc.kernel k() later.x.y=anything,at,all");
+    CHECK(k.blockmax_count == 0 && k.covers_count == 0 && k.blockmax == NULL && k.covers == NULL);
+    rt_kernel_facts_free(&k);
+}
+
+/* A malformed blockmax or covers makes the line malformed, at the column
+ * where it stops matching. The prefix below is 98 characters, so the
+ * attribute's first character is column 99. */
+#define DERIVED_PREFIX                                                                      \
+    "// pykc.kernel k(a: array(float32, 1d, C), n: int64, s: float32, b: bool, "           \
+    "m: array(int32, 2d, A)) "
+
+static void check_bad_attribute(const char *attribute, const char *want, const char *file, int line)
+{
+    char text[512];
+    snprintf(text, sizeof text, "%s%s", DERIVED_PREFIX, attribute);
+    check_contains(parse_bad(text), want, file, line);
+}
+
+#define CHECK_BAD(attribute, want) check_bad_attribute((attribute), (want), __FILE__, __LINE__)
+
+static void test_malformed_derived(void)
+{
+    CHECK(strlen(DERIVED_PREFIX) == 98);
+    /* The prefix alone is a valid line. */
+    RtKernelFacts k = parse_ok(DERIVED_PREFIX);
+    rt_kernel_facts_free(&k);
+
+    CHECK_BAD("blockmax=256,p,1",
+              "column 107: expected '.' and an axis after 'blockmax', as in 'blockmax.x='");
+    CHECK_BAD("blockmax.w=256,p,1", "column 108: expected the axis x, y or z after 'blockmax.'");
+    CHECK_BAD("blockmax.xy=256,p,1", "column 108: expected the axis x, y or z after 'blockmax.'");
+    CHECK_BAD("blockmax.x 256", "column 109: expected '=' after the attribute name");
+    CHECK_BAD("blockmax.x=", "column 110: expected a value after '='");
+    CHECK_BAD("blockmax.x= 256,p,1", "column 110: expected a value after '='");
+    CHECK_BAD("blockmax.x=0,p,1", "column 110: expected a positive thread count after '='");
+    CHECK_BAD("blockmax.x=abc,p,1", "column 110: expected a positive thread count after '='");
+    CHECK_BAD("blockmax.x=99999999999,p,1", "column 110: expected a positive thread count");
+    CHECK_BAD("blockmax.x=256", "column 113: expected ',' after the thread count");
+    CHECK_BAD("blockmax.x=256;p,1", "column 113: expected ',' after the thread count");
+    CHECK_BAD("blockmax.x=256,,1", "column 114: expected the array's name");
+    CHECK_BAD("blockmax.x=256,p", "column 115: expected ',' after the array's name");
+    CHECK_BAD("blockmax.x=256,p,0", "column 116: expected the source line number");
+    CHECK_BAD("blockmax.x=256,p,14x", "column 118: unexpected text after the source line number");
+
+    CHECK_BAD("covers=n,a,1",
+              "column 105: expected '.' and an axis after 'covers', as in 'covers.x='");
+    CHECK_BAD("covers.q=n,a,1", "column 106: expected the axis x, y or z after 'covers.'");
+    CHECK_BAD("covers.x=,a,1",
+              "column 108: expected a parameter name or 'PARAM.shape[K]' after '='");
+    CHECK_BAD("covers.x=zz,a,1", "column 108: the extent names no parameter of this kernel");
+    CHECK_BAD("covers.x=a,a,1", "column 108: 'a' is an array parameter: the extent is 'a.shape[K]'");
+    CHECK_BAD("covers.x=n.shape[0],a,1",
+              "column 108: 'n' is a scalar parameter: 'shape[K]' needs an array");
+    CHECK_BAD("covers.x=a.shape[1],a,1", "column 108: 'a' has 1 dimension: 'shape[K]' needs K < 1");
+    CHECK_BAD("covers.x=m.shape[2],m,1", "column 108: 'm' has 2 dimensions: 'shape[K]' needs K < 2");
+    CHECK_BAD("covers.x=s,a,1", "column 108: 's' is a float32 parameter: the extent must be an integer");
+    CHECK_BAD("covers.x=b,a,1", "column 108: 'b' is a bool parameter: the extent must be an integer");
+    CHECK_BAD("covers.x=a.size,a,1",
+              "column 110: expected 'shape[K]' after the parameter name and '.'");
+    CHECK_BAD("covers.x=a.shape[],a,1", "column 116: expected a dimension number K in 'shape[K]'");
+    CHECK_BAD("covers.x=a.shape[0,a,1", "column 117: expected ']' after the dimension number");
+    CHECK_BAD("covers.x=a.shape[0]a,1", "column 118: expected ',' after the extent");
+    CHECK_BAD("covers.x=n,a", "column 111: expected ',' after the array's name");
+    CHECK_BAD("covers.x=n,a,7,8", "column 113: unexpected text after the source line number");
+    CHECK_BAD("future.=1", "column 106: expected a name after '.' in the attribute name");
+    /* The first attribute is fine; the second is not. */
+    CHECK_BAD("covers.x=n,a,7 blockmax.x=-1,p,1", "column 125: expected a positive thread count");
+}
+
 static void test_module(void)
 {
     char error[256];
@@ -148,12 +266,20 @@ static void test_module(void)
     CHECK(!rt_facts_parse_module("// pykc.kernel k()\n\n// pykc.kernel k(a: int32)", &facts, error,
                                  sizeof error));
     CHECK_CONTAINS(error, "line 3: a second launch-facts line for kernel 'k'");
+
+    /* A malformed derived constraint refuses the module, with its line. */
+    CHECK(!rt_facts_parse_module("// ok\n// pykc.kernel k(n: int64) covers.x=n,out\n", &facts,
+                                 error, sizeof error));
+    CHECK_CONTAINS(error, "line 2, column 42: expected ',' after the array's name");
+    CHECK(facts.count == 0);
 }
 
 int main(void)
 {
     test_valid_lines();
     test_malformed_lines();
+    test_derived_constraints();
+    test_malformed_derived();
     test_module();
     return check_summary();
 }
