@@ -123,6 +123,7 @@ LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index, LLVMVa
     for (int k = 0; k < t->ndim; k++)
         if (!idx[k])
             idx[k] = cg_const_i64(cg, 0);
+    cg_check_open(cg, array, arr, t->ndim, idx);   /* --check: the caller closes */
     LLVMValueRef off = t->ndim > 0 ? cg_array_offset(cg, t, arr, idx) : cg_const_i64(cg, 0);
     if (arr_out)
         *arr_out = arr;

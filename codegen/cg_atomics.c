@@ -120,7 +120,7 @@ static LLVMValueRef target_ptr(Cg *cg, const Node *node)
 }
 
 /* cuda.atomic.OP(a, idx, v) and the cas forms. */
-LLVMValueRef cg_emit_atomic(Cg *cg, const Node *node)
+static LLVMValueRef emit_atomic(Cg *cg, const Node *node)
 {
     Builtin id = (Builtin)node->call.builtin;
     const NodeList *args = &node->call.args;
@@ -140,4 +140,11 @@ LLVMValueRef cg_emit_atomic(Cg *cg, const Node *node)
     if ((id == BUILTIN_ATOMIC_INC || id == BUILTIN_ATOMIC_DEC) && t->bits == 32)
         return inc_dec_32(cg, id == BUILTIN_ATOMIC_INC, ptr, v);
     return rmw(cg, int_op(id, t->is_signed), ptr, v);
+}
+
+/* --check: a skipped atomic (an index out of bounds) gives zero. */
+LLVMValueRef cg_emit_atomic(Cg *cg, const Node *node)
+{
+    CgCheckMark mark = cg_check_mark(cg);
+    return cg_check_close(cg, mark, emit_atomic(cg, node));
 }

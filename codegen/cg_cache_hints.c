@@ -38,6 +38,7 @@ LLVMValueRef cg_emit_cache_hint(Cg *cg, const Node *node)
     const Type *dtype = args->items[0]->type->dtype;
     const char *hint = sema_builtin_spelling(id) + strlen("cuda.ld");     /* "ca", "wb", ... */
     bool store = id >= BUILTIN_STCG;
+    CgCheckMark mark = cg_check_mark(cg);
     LLVMValueRef ptr = cg_element_ptr(cg, args->items[0], args->items[1], NULL);
     LLVMValueRef address = LLVMBuildPtrToInt(cg->b, ptr, cg_i64(cg), "");
     LLVMTypeRef ty = cg_type(cg, dtype);
@@ -49,11 +50,12 @@ LLVMValueRef cg_emit_cache_hint(Cg *cg, const Node *node)
         LLVMTypeRef fn_type = LLVMFunctionType(LLVMVoidTypeInContext(cg->ctx), params, 2, false);
         LLVMValueRef ops[2] = {address, cg_emit_expr(cg, args->items[2])};
         LLVMBuildCall2(cg->b, fn_type, inline_asm(fn_type, text, constraints), ops, 2, "");
-        return NULL;
+        return cg_check_close(cg, mark, NULL);
     }
     snprintf(text, sizeof text, "ld.global.%s.b%d $0, [$1];", hint, dtype->bits);
     snprintf(constraints, sizeof constraints, "=%s,l,~{memory}", constraint_of(dtype->bits));
     LLVMTypeRef i64 = cg_i64(cg);
     LLVMTypeRef fn_type = LLVMFunctionType(ty, &i64, 1, false);
-    return LLVMBuildCall2(cg->b, fn_type, inline_asm(fn_type, text, constraints), &address, 1, "");
+    LLVMValueRef v = LLVMBuildCall2(cg->b, fn_type, inline_asm(fn_type, text, constraints), &address, 1, "");
+    return cg_check_close(cg, mark, v);
 }

@@ -93,9 +93,11 @@ static LLVMValueRef emit_subscript(Cg *cg, const Node *node)
         return cg_emit_array_view(cg, node);
     if (vt->kind != TYPE_ARRAY || node->subscript.index->kind == NODE_SLICE)
         return cg_unsupported(cg, node, "this subscript");
+    CgCheckMark mark = cg_check_mark(cg);
     LLVMValueRef ptr = cg_element_ptr(cg, node->subscript.value, node->subscript.index, NULL);
     LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, vt->dtype), ptr, "");
     LLVMSetAlignment(v, cg_align_of(cg, vt->dtype));
+    v = cg_check_close(cg, mark, v);
     return cg_convert(cg, cg_from_mem(cg, v, vt->dtype), vt->dtype, node->type);
 }
 

@@ -34,6 +34,7 @@ typedef struct CgShared {
 
 typedef struct CgLibdevice CgLibdevice;   /* cg_libdevice.c's state */
 typedef struct CgDebug CgDebug;           /* cg_debuginfo.c's state */
+typedef struct CgCheck CgCheck;           /* cg_check.c's state */
 
 typedef struct Cg {
     const CgOptions *options;
@@ -53,6 +54,7 @@ typedef struct Cg {
     LLVMValueRef dynamic_smem;   /* the module's extern shared array, or NULL */
     CgLibdevice *libdevice;      /* NULL until a call needs libdevice */
     CgDebug *debug;              /* NULL until a function needs line tables */
+    CgCheck *check;              /* --check: NULL until the first check site */
 } Cg;
 
 /* cg_types.c: types, constants, conversions */
@@ -175,6 +177,25 @@ LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index,
 LLVMValueRef cg_array_index(Cg *cg, LLVMValueRef v, const Type *t, const Node *node,
                             LLVMValueRef arr, int k);
 LLVMValueRef cg_array_offset(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx);
+
+/* cg_check.c: checked mode (--check; docs/abi.md, "Check sites"). An
+ * element access is bracketed: cg_check_mark before cg_element_ptr, which
+ * in checked mode tests every index against its extent and opens a guard
+ * (the builder continues in the in-bounds block), and cg_check_close after
+ * the access, which joins the skipped path (a load's value then zero).
+ * Without --check both are no-ops and the IR is unchanged. */
+typedef int CgCheckMark;
+CgCheckMark cg_check_mark(Cg *cg);
+void cg_check_open(Cg *cg, const Node *array, LLVMValueRef arr, int ndim, LLVMValueRef *idx);
+LLVMValueRef cg_check_close(Cg *cg, CgCheckMark mark, LLVMValueRef value);
+/* A view's integer indices (is_index[k]): on a violation, recorded like an
+ * access, and the view gets extent 0 in every dimension so that nothing is
+ * accessed through it. Rewrites shape[0..view_ndim-1]; no-op unchecked. */
+void cg_check_view(Cg *cg, const Node *array, LLVMValueRef arr, int ndim, LLVMValueRef *idx,
+                   const bool *is_index, LLVMValueRef *shape, int view_ndim);
+/* The check-site comment lines appended to the PTX text (malloc'd; it may
+ * be reallocated); no-op when the module has no site. */
+char *cg_check_append_sites(Cg *cg, char *ptx, size_t *len);
 
 /* cg_slice.c: a[index] that makes a view (slices, or fewer integers than
  * dimensions); cg_array_attrs.c: a.strides, a.itemsize, a.nbytes, a.T */

@@ -150,6 +150,7 @@ LLVMValueRef cg_emit_array_view(Cg *cg, const Node *node)
                        index->type->kind == TYPE_TUPLE;
     LLVMValueRef tuple = tuple_value ? cg_emit_expr(cg, index) : NULL;
     LLVMValueRef idx[3], shape[3], strides[3];
+    bool is_index[3] = {false, false, false};   /* --check tests these */
     int n = 0;
     for (int k = 0; k < at->ndim; k++) {
         LLVMValueRef value;
@@ -158,8 +159,10 @@ LLVMValueRef cg_emit_array_view(Cg *cg, const Node *node)
         LLVMValueRef size = cg_array_shape(cg, arr, k), stride = cg_array_stride(cg, arr, k);
         if (item && value) {
             idx[k] = cg_array_index(cg, value, type, NULL, arr, k);
+            is_index[k] = true;
         } else if (item && item->kind != NODE_SLICE) {
             idx[k] = cg_array_index(cg, cg_emit_expr(cg, item), item->type, item, arr, k);
+            is_index[k] = true;
         } else if (item) {
             SliceBounds b = slice_bounds(cg, item, size);
             idx[k] = b.start;
@@ -175,6 +178,7 @@ LLVMValueRef cg_emit_array_view(Cg *cg, const Node *node)
         diag_error_plain(cg->diag, "internal compiler error: a view of %d dimensions typed as %d", n, vt->ndim);
         return LLVMGetPoison(cg_type(cg, vt));
     }
+    cg_check_view(cg, array, arr, at->ndim, idx, is_index, shape, n);
     LLVMValueRef off = cg_array_offset(cg, at, arr, idx);
     /* not inbounds: the start of an empty slice may lie outside the array */
     LLVMValueRef data = LLVMBuildGEP2(cg->b, cg_mem_type(cg, at->dtype), cg_array_data(cg, arr), &off, 1, "view");

@@ -17,9 +17,11 @@ void cg_emit_store(Cg *cg, const Node *target, LLVMValueRef v, const Type *from)
     }
     case NODE_SUBSCRIPT: {
         const Type *dtype = target->subscript.value->type->dtype;
+        CgCheckMark mark = cg_check_mark(cg);
         LLVMValueRef ptr = cg_element_ptr(cg, target->subscript.value, target->subscript.index, NULL);
         LLVMValueRef st = LLVMBuildStore(cg->b, cg_to_mem(cg, cg_convert(cg, v, from, dtype), dtype), ptr);
         LLVMSetAlignment(st, cg_align_of(cg, dtype));
+        cg_check_close(cg, mark, NULL);
         return;
     }
     case NODE_TUPLE:
@@ -78,6 +80,7 @@ static void emit_aug_assign(Cg *cg, const Node *node)
     const Type *ct = node->aug_assign.compute_type;
     const Node *value = node->aug_assign.value;
     Place p;
+    CgCheckMark mark = cg_check_mark(cg);
     if (target->kind == NODE_NAME && target->name.sym && target->name.sym->cg) {
         p = (Place){target->name.sym->cg, target->name.sym->type, false};
     } else if (target->kind == NODE_SUBSCRIPT && target->subscript.value->type->kind == TYPE_ARRAY) {
@@ -91,6 +94,7 @@ static void emit_aug_assign(Cg *cg, const Node *node)
     LLVMValueRef v = cg_emit_expr(cg, value);
     LLVMValueRef r = cg_binop(cg, node->aug_assign.op, cur, v, ct, value->type, value);
     store_place(cg, p, cg_convert(cg, r, ct, p.type));
+    cg_check_close(cg, mark, NULL);
 }
 
 /* if cond: body [else: else_body]; an elif is an If alone in else_body. */

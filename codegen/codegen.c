@@ -146,7 +146,8 @@ static char *finish(Cg *cg, LLVMTargetMachineRef tm, const CgOptions *opt, size_
     LLVMDisposeMessage(message);
     if (!optimise(cg, tm, opt->opt_level))
         return NULL;
-    return emit(cg, tm, opt->emit, out_len);
+    char *text = emit(cg, tm, opt->emit, out_len);
+    return text && opt->emit == CG_EMIT_PTX ? cg_check_append_sites(cg, text, out_len) : text;
 }
 
 static void cg_init(Cg *cg, Diag *diag, LLVMTargetMachineRef tm, const char *name)

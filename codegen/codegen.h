@@ -25,6 +25,9 @@ typedef struct CgOptions {
                                   only if the module calls a libdevice function */
     bool lineinfo;             /* --lineinfo: line tables for every function,
                                   as lineinfo=True gives one function */
+    bool check;                /* --check: every array element access is
+                                  bounds-checked and a violation recorded
+                                  (cg_check.c; docs/abi.md, "Check sites") */
 } CgOptions;
 
 #define CG_DEFAULT_ARCH "sm_80"

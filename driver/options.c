@@ -30,6 +30,9 @@ void options_print_help(FILE *out)
         "                       arrays are checked against it (docs/diagnostics.md)\n"
         "  --lineinfo           line tables (.loc) in every function's PTX, as\n"
         "                       @cuda.jit(lineinfo=True) gives one function\n"
+        "  --check              bounds-check every array element access; libpykrt\n"
+        "                       reports the first violation of a launch at the next\n"
+        "                       synchronisation (docs/runtime.md, \"Checked mode\")\n"
         "  --dump-tokens        print the lexer's tokens and stop\n"
         "  --dump-ast           print the syntax tree as parsed and stop\n"
         "  --dump-types         print the syntax tree with types after checking, and stop\n"
@@ -195,6 +198,8 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
         return (value = option_value(diag, argc, argv, i, "--block")) && parse_block(diag, value, options);
     } else if (strcmp(arg, "--lineinfo") == 0) {
         options->codegen.lineinfo = true;
+    } else if (strcmp(arg, "--check") == 0) {
+        options->codegen.check = true;
     } else if (strcmp(arg, "--dump-tokens") == 0) {
         options->dump = DUMP_TOKENS;
     } else if (strcmp(arg, "--dump-ast") == 0) {

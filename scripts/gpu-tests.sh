@@ -9,14 +9,17 @@
 # runs: the runtime's GPU test programs (DIR/runtime-tests), the examples'
 # C hosts (DIR/examples), the PTX of examples/*.pyk and tests/gpu/*.pyk at
 # -O3 and -O0 (DIR/ptx, from tests/gpu/run_all.sh --compile-only), and the
-# launch benchmark if bench/launch builds one (DIR/bench). The programs link
+# launch benchmark if bench/launch builds one (DIR/bench), the
+# line-information test (DIR/lineinfo: tests/gpu/lineinfo/run.sh) and the
+# checked-mode benchmark (DIR/bench-checked: bench/checked/run.sh). The programs link
 # libpykrt statically and libc dynamically, and load the driver with
 # dlopen: DIR needs nothing from the build folder, and stays a few MiB.
 # --run runs tests/runtime/run_gpu_tests.sh, each example host, and
 # tests/gpu/run_all.sh --run (CuPy and numba-cuda needed there), printing
 # their PASS/FAIL lines, then the launch benchmark (its figures are shown;
-# only a failed launch counts), then one summary and "N passed, M failed"
-# over all.
+# only a failed launch counts), the line-information test under
+# compute-sanitizer and the checked-mode benchmark (figures shown; failed
+# launches count), then one summary and "N passed, M failed" over all.
 # Exit status: 0 when everything passed.
 set -u
 
@@ -77,6 +80,18 @@ build() {
         count=$(copy_programs "$build/bench-launch" "$dir/bench")
         echo "gpu-tests: $count launch benchmark program(s)"
     fi
+    # The line-information test: its host and --lineinfo PTX (BUILD/lineinfo-test).
+    if [ -d "$build/lineinfo-test" ]; then
+        copy_programs "$build/lineinfo-test" "$dir/lineinfo" >/dev/null
+        cp "$build/lineinfo-test/"*.ptx "$dir/lineinfo/"
+        echo "gpu-tests: the line-information test (compute-sanitizer)"
+    fi
+    # bench/checked: its program and the examples' PTX, plain and --check.
+    if [ -d "$build/bench-checked/ptx" ]; then
+        copy_programs "$build/bench-checked" "$dir/bench-checked" >/dev/null
+        cp -r "$build/bench-checked/ptx" "$dir/bench-checked/"
+        echo "gpu-tests: the checked-mode benchmark"
+    fi
     {
         echo "built $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) from $build"
         echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
@@ -133,6 +148,10 @@ run() {
     run_programs "example hosts" "$dir/examples"
     run_counted "pykc vs numba-cuda (tests/gpu)" tests/gpu/run_all.sh --run "$dir/ptx"
     [ -d "$dir/bench" ] && run_programs "launch benchmark" "$dir/bench"
+    [ -d "$dir/lineinfo" ] &&
+        run_counted "line information under compute-sanitizer" tests/gpu/lineinfo/run.sh "$dir/lineinfo"
+    [ -d "$dir/bench-checked" ] &&
+        run_counted "checked-mode benchmark" bench/checked/run.sh "$dir/bench-checked"
     echo "gpu-tests summary:$summary"
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]

@@ -64,7 +64,11 @@ typedef enum pyk_status {
     PYK_ERROR_ARGUMENT_MISMATCH, /* arguments do not match the kernel's signature */
     PYK_ERROR_LAUNCH_FAILED,     /* a kernel faulted on the device (illegal address, trap, ...):
                                     the context is unusable from then on */
-    PYK_ERROR_DRIVER             /* any other error the CUDA driver reported */
+    PYK_ERROR_DRIVER,            /* any other error the CUDA driver reported */
+    PYK_ERROR_CHECK_FAILED       /* checked mode (pykc compile --check): a kernel indexed an
+                                    array out of bounds; the message names the file:line:col,
+                                    array, index, extent, block and thread. The access was
+                                    skipped and the context stays usable */
 } pyk_status;
 
 /* A static, never-NULL name for a status: "PYK_ERROR_NO_DRIVER". */
@@ -147,6 +151,22 @@ PYKRT_API const pyk_device_properties *pyk_context_properties(const pyk_context 
  * happened meanwhile comes back as PYK_ERROR_LAUNCH_FAILED naming the kernel
  * launched last in this context. */
 PYKRT_API pyk_status pyk_synchronize(pyk_context *ctx);
+
+/* Checked mode. A module compiled with `pykc compile --check` bounds-checks
+ * every array element access; the first out-of-bounds index of its
+ * launches is recorded on the device, the access skipped (a load gives 0)
+ * and the kernel goes on. The synchronising calls (pyk_synchronize,
+ * pyk_stream_synchronize, pyk_event_synchronize and so pyk_event_elapsed_ms
+ * and pyk_time_region, the synchronous pyk_copy_to_host) then read the
+ * record of every checked module launched since the last read, reset it,
+ * and return PYK_ERROR_CHECK_FAILED after doing their own work, with a
+ * message like a compiler diagnostic:
+ *   kernel.pyk:7:5: out-of-bounds index 1000 on axis 0 of array 'out'
+ *   (extent 1000) in kernel 'add', block (3, 0, 0) thread (232, 0, 0)
+ * and a second line saying how many more accesses were skipped. The
+ * context stays usable. Modules without check sites cost nothing here.
+ * (docs/runtime.md, "Checked mode"; the PTX format: docs/abi.md, "Check
+ * sites".) */
 
 /* ------------------------------------------------------------------------ */
 /* Modules and kernels                                                        */
@@ -397,6 +417,11 @@ static inline pyk_arg pyk_arg_f64(double v)
  *   limits, threads per block within pyk_kernel_max_threads (the device,
  *   the kernel's registers, its `maxntid` fact), dynamic plus static shared
  *   memory within the device's opt-in maximum (PYK_ERROR_LAUNCH_CONFIG);
+ * - what pykc derived from the kernel's source (PYK_ERROR_LAUNCH_CONFIG):
+ *   blockDim along an axis within a shared array's room (`blockmax` facts),
+ *   and gridDim * blockDim along an axis at least the extent a kernel
+ *   handling one element per thread needs, read from the arrays' shapes or
+ *   an integer argument (`covers` facts; checked after the arguments);
  * - the arguments against the kernel's launch facts: their count, each
  *   scalar's exact dtype (no implicit conversion: pass pyk_arg_i64 to an
  *   int64 parameter), each array's dtype and ndim, and contiguity for
@@ -416,8 +441,9 @@ PYKRT_API pyk_status pyk_launch_by_name(pyk_module *module, const char *name,
                               const pyk_launch_config *config, const pyk_arg *args, int nargs);
 
 /* The fast path for generated typed launchers, whose C types already
- * guarantee the signature: checks only the configuration, then passes
- * `params` (the ABI's flattened parameters, as cuLaunchKernel's
+ * guarantee the signature: checks only the configuration (the device's and
+ * the driver's limits and maxntid, not the blockmax and covers facts),
+ * then passes `params` (the ABI's flattened parameters, as cuLaunchKernel's
  * kernelParams) to the driver unchanged. */
 PYKRT_API pyk_status pyk_launch_raw(pyk_kernel *kernel, const pyk_launch_config *config, void **params);
 

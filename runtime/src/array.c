@@ -164,8 +164,10 @@ static pyk_status copy_to_host(const pyk_array *a, void *host, size_t host_bytes
     const RtDriver *cu = a->ctx->cu;
     CUresult result = async ? cu->cuMemcpyDtoHAsync(host, a->pointer, host_bytes, cu_stream_of(stream))
                             : cu->cuMemcpyDtoH(host, a->pointer, host_bytes);
-    return rt_check(a->ctx, result, async ? "cuMemcpyDtoHAsync" : "cuMemcpyDtoH (copy to host)",
-                    rt_last_kernel(a->ctx, async ? stream : NULL));
+    status = rt_check(a->ctx, result, async ? "cuMemcpyDtoHAsync" : "cuMemcpyDtoH (copy to host)",
+                      rt_last_kernel(a->ctx, async ? stream : NULL));
+    /* A synchronous copy waited for the kernels: checked mode reports here. */
+    return status == PYK_OK && !async ? rt_check_collect(a->ctx) : status;
 }
 
 pyk_status pyk_copy_to_host(const pyk_array *a, void *host, size_t host_bytes)

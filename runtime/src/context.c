@@ -146,7 +146,8 @@ pyk_status pyk_synchronize(pyk_context *ctx)
     pyk_status status = rt_make_current(ctx);
     if (status != PYK_OK)
         return status;
-    return rt_check(ctx, ctx->cu->cuCtxSynchronize(), "cuCtxSynchronize", ctx->last_kernel);
+    status = rt_check(ctx, ctx->cu->cuCtxSynchronize(), "cuCtxSynchronize", ctx->last_kernel);
+    return status == PYK_OK ? rt_check_collect(ctx) : status;
 }
 
 /* A linear scan: a program embeds a handful of PTX texts, and this runs on

@@ -23,6 +23,7 @@ const char *pyk_status_name(pyk_status status)
     case PYK_ERROR_ARGUMENT_MISMATCH: return "PYK_ERROR_ARGUMENT_MISMATCH";
     case PYK_ERROR_LAUNCH_FAILED: return "PYK_ERROR_LAUNCH_FAILED";
     case PYK_ERROR_DRIVER: return "PYK_ERROR_DRIVER";
+    case PYK_ERROR_CHECK_FAILED: return "PYK_ERROR_CHECK_FAILED";
     }
     return "PYK_ERROR_UNKNOWN";
 }

@@ -1,5 +1,5 @@
-/* Launching: the configuration and argument checks of launch_check.c, then
- * the ABI's flattening and one cuLaunchKernel. Nothing is allocated on this
+/* Launching: the configuration, argument and coverage checks of
+ * launch_check.c, then the ABI's flattening and one cuLaunchKernel. Nothing is allocated on this
  * path; the report buffer is only written when a check fails. */
 #include <stdio.h>
 #include <string.h>
@@ -49,7 +49,9 @@ static pyk_status opt_in_shared(pyk_kernel *kernel, size_t bytes)
     return status;
 }
 
-static pyk_status check_config(pyk_kernel *kernel, const pyk_launch_config *config)
+/* `derived`: whether the blockmax facts apply (pyk_launch: yes;
+ * pyk_launch_raw: no, it checks only what the driver's limits say). */
+static pyk_status check_config(pyk_kernel *kernel, const pyk_launch_config *config, bool derived)
 {
     pyk_context *ctx = kernel->module->ctx;
     if (!config)
@@ -61,7 +63,8 @@ static pyk_status check_config(pyk_kernel *kernel, const pyk_launch_config *conf
     char buffer[1024];
     RtText report = rt_text_over(buffer, sizeof buffer);
     RtKernelLimits limits = rt_kernel_limits(kernel);
-    pyk_status status = rt_check_config(&ctx->properties, &limits, config, &report);
+    pyk_status status = rt_check_config(&ctx->properties, &limits,
+                                        derived ? kernel->facts : NULL, config, &report);
     if (status != PYK_OK)
         return rt_error(ctx, status, "%s", buffer);
     return PYK_OK;
@@ -98,6 +101,7 @@ static pyk_status launch(pyk_kernel *kernel, const pyk_launch_config *config, vo
         return rt_check(ctx, result, what, ctx->last_kernel);
     }
     note_launched(kernel, config->stream);
+    rt_check_note_launch(kernel);
     return PYK_OK;
 }
 
@@ -110,12 +114,17 @@ pyk_status pyk_launch(pyk_kernel *kernel, const pyk_launch_config *config, const
     if (nargs < 0 || (nargs > 0 && !args))
         return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
                         "launch of kernel '%s': %d arguments but args is NULL", kernel->name, nargs);
-    pyk_status status = check_config(kernel, config);
+    pyk_status status = check_config(kernel, config, true);
     if (status != PYK_OK)
         return status;
     char buffer[2048];
     RtText report = rt_text_over(buffer, sizeof buffer);
-    if (kernel->facts && (status = rt_check_args(kernel->facts, ctx, args, nargs, &report)) != PYK_OK)
+    const RtKernelFacts *facts = kernel->facts;
+    if (facts && (status = rt_check_args(facts, ctx, args, nargs, &report)) != PYK_OK)
+        return rt_error(ctx, status, "%s", buffer);
+    /* Only once the arguments match: the extents are read from them. */
+    if (facts && facts->covers_count &&
+        (status = rt_check_coverage(facts, config, args, nargs, &report)) != PYK_OK)
         return rt_error(ctx, status, "%s", buffer);
     uint64_t slots[RT_MAX_PARAM_SLOTS];
     void *params[RT_MAX_PARAM_SLOTS];
@@ -136,6 +145,6 @@ pyk_status pyk_launch_raw(pyk_kernel *kernel, const pyk_launch_config *config, v
 {
     if (!kernel)
         return PYK_ERROR_INVALID_ARGUMENT;
-    pyk_status status = check_config(kernel, config);
+    pyk_status status = check_config(kernel, config, false);
     return status != PYK_OK ? status : launch(kernel, config, params);
 }

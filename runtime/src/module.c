@@ -45,10 +45,19 @@ static pyk_status load(pyk_context *ctx, const char *ptx, const char *origin, py
         return rt_error(ctx, PYK_ERROR_PTX_REJECTED, "%s: malformed pykc launch facts at %s",
                         origin, why);
     }
+    if (!rt_check_sites_parse(ptx, &module->check.sites, why, sizeof why)) {
+        rt_module_facts_free(&module->facts);
+        free(module);
+        return rt_error(ctx, PYK_ERROR_PTX_REJECTED, "%s: malformed pykc check site at %s",
+                        origin, why);
+    }
     pyk_status status = rt_make_current(ctx);
     if (status == PYK_OK)
         status = jit_load(ctx, ptx, origin, &module->cu_module);
+    if (status == PYK_OK && (status = rt_check_module_attach(module)) != PYK_OK)
+        ctx->cu->cuModuleUnload(module->cu_module);
     if (status != PYK_OK) {
+        rt_check_sites_free(&module->check.sites);
         rt_module_facts_free(&module->facts);
         free(module);
         return status;
@@ -137,6 +146,7 @@ void pyk_module_unload(pyk_module *module)
         free(k->name);
         free(k);
     }
+    rt_check_module_detach(module);
     rt_module_facts_free(&module->facts);
     free(module);
 }

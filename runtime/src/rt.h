@@ -7,6 +7,7 @@
 #include <cuda.h>
 #include <stdbool.h>
 
+#include "check_record.h"
 #include "launch_facts.h"
 #include "pykrt.h"
 
@@ -38,6 +39,10 @@ struct pyk_context {
         pyk_module *module;
     } *modules;
     int module_count, module_cap;
+    /* Checked mode (check_record.c): the modules with check sites, and
+     * whether one of them was launched since their records were read. */
+    pyk_module *checked_modules;
+    bool check_pending;
 };
 
 struct pyk_module {
@@ -45,6 +50,7 @@ struct pyk_module {
     CUmodule cu_module;
     RtModuleFacts facts;
     pyk_kernel *kernels; /* looked up so far, a list */
+    RtModuleCheck check; /* checked mode: sites and record (check_record.h) */
 };
 
 struct pyk_kernel {
@@ -106,6 +112,18 @@ pyk_status rt_make_current(pyk_context *ctx);
 /* The kernel launched last on `stream`, "" if none. NULL: the default
  * stream, which waits for every stream, so the last kernel of the context. */
 const char *rt_last_kernel(const pyk_context *ctx, const pyk_stream *stream);
+
+/* Checked mode: marks the kernel's module for a read of its record at the
+ * next synchronisation (a flag test for unchecked modules). Called by
+ * launch.c after every successful launch. */
+static inline void rt_check_note_launch(const pyk_kernel *kernel)
+{
+    pyk_module *module = kernel->module;
+    if (module->check.record) {
+        module->check.launched = true;
+        module->ctx->check_pending = true;
+    }
+}
 
 /* "(1000, 3)" into buffer. */
 const char *rt_shape_text(int ndim, const int64_t *shape, char *buffer, size_t cap);

@@ -34,8 +34,9 @@ pyk_status pyk_stream_synchronize(pyk_stream *s)
     pyk_status status = rt_make_current(s->ctx);
     if (status != PYK_OK)
         return status;
-    return rt_check(s->ctx, s->ctx->cu->cuStreamSynchronize(s->cu_stream), "cuStreamSynchronize",
-                    s->last_kernel);
+    status = rt_check(s->ctx, s->ctx->cu->cuStreamSynchronize(s->cu_stream), "cuStreamSynchronize",
+                      s->last_kernel);
+    return status == PYK_OK ? rt_check_collect(s->ctx) : status;
 }
 
 void pyk_stream_destroy(pyk_stream *s)
@@ -90,8 +91,9 @@ pyk_status pyk_event_synchronize(pyk_event *e)
     pyk_status status = rt_make_current(e->ctx);
     if (status != PYK_OK)
         return status;
-    return rt_check(e->ctx, e->ctx->cu->cuEventSynchronize(e->cu_event), "cuEventSynchronize",
-                    e->ctx->last_kernel);
+    status = rt_check(e->ctx, e->ctx->cu->cuEventSynchronize(e->cu_event), "cuEventSynchronize",
+                      e->ctx->last_kernel);
+    return status == PYK_OK ? rt_check_collect(e->ctx) : status;
 }
 
 pyk_status pyk_event_elapsed_ms(pyk_event *start, pyk_event *stop, float *ms)
