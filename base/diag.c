@@ -63,6 +63,11 @@ static bool is_disabled(const Diag *diag, const char *name)
     return false;
 }
 
+bool diag_warning_enabled(const Diag *diag, const char *name)
+{
+    return !is_disabled(diag, name);
+}
+
 void diag_warning(Diag *diag, Span at, const char *name, const char *fmt, ...)
 {
     diag->silenced = is_disabled(diag, name);

@@ -34,6 +34,11 @@ void diag_error(Diag *diag, Span at, const char *fmt, ...)
 void diag_warning(Diag *diag, Span at, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Is warning NAME on (not silenced by -Wno-NAME)? Lets a costly check
+ * skip its work; a silenced diag_warning, and its notes, print nothing
+ * anyway. */
+bool diag_warning_enabled(const Diag *diag, const char *name);
+
 /* A note adds to the diagnostic before it. With at.src == NULL it is printed
  * without a location ("note: ..."). */
 void diag_note(Diag *diag, Span at, const char *fmt, ...)

@@ -40,7 +40,9 @@ void options_print_help(FILE *out)
         "                       the float operand (float32 * 2.0 is float32), not\n"
         "                       Numba's float64 (docs/language.md 7.18)\n"
         "  -Werror              make warnings errors\n"
-        "  -Wno-NAME            silence warning NAME (docs/diagnostics.md lists them)\n"
+        "  -Wno-NAME            silence warning NAME (docs/diagnostics.md explains each):\n"
+        "                         missing-bounds-check  shared-race  same-element-write\n"
+        "                         implicit-float64  invalid-escape-sequence  print-args\n"
         "  --help               print this help\n"
         "  --version            print pykc's version\n",
         out);

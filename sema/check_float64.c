@@ -431,20 +431,10 @@ static void report(Sema *sema, const Finding *f)
     diag_note(sema->diag, (Span){0}, "%s", fix);
 }
 
-/* -Wno-implicit-float64: diag_warning prints nothing then, and the notes
- * must not be printed either. */
-static bool is_silenced(const Diag *diag)
-{
-    for (const char **name = diag->disabled; name && *name; name++)
-        if (!strcmp(*name, WARNING_NAME))
-            return true;
-    return false;
-}
-
 void sema_diagnose_float64(Sema *sema, FuncInfo *fi)
 {
-    if (is_silenced(sema->diag))
-        return;
+    if (!diag_warning_enabled(sema->diag, WARNING_NAME))
+        return;   /* -Wno-implicit-float64: no need to look */
     Findings findings;
     find_all(sema, fi, &findings);
     for (int i = 0; i < findings.count; i++)

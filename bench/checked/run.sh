@@ -34,7 +34,6 @@ echo "== kernel time per launch, CUDA events"
 log=$(mktemp)
 "$program" "$ptx" "$rounds" "$launches" | tee "$log"
 counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
-rm -f "$log"
 if [ -n "$counts" ]; then
     passed=$((passed + ${counts%% passed*}))
     f=${counts#*, }
@@ -50,6 +49,22 @@ for candidate in ${CUDA_HOME:+"$CUDA_HOME/bin/compute-sanitizer"} /usr/local/cud
     [ -n "$sanitizer" ] && break
     [ -x "$candidate" ] && sanitizer=$candidate
 done
+
+# The same event-timed table with the plain kernels run under memcheck:
+# the kernel time compute-sanitizer costs, next to what --check costs (the
+# whole-program times below are dominated by start-up).
+if [ -n "$sanitizer" ]; then
+    echo "== kernel time per launch under compute-sanitizer memcheck, CUDA events (3 rounds of 3 launches)"
+    mlog=$(mktemp)
+    "$sanitizer" --tool memcheck --print-limit 5 "$program" "$ptx" 3 3 >"$mlog" 2>&1
+    printf '%-14s %10s %10s %10s %9s %9s\n' kernel plain check memcheck check/pl memchk/pl
+    awk 'NR == FNR { if ($4 ~ /x$/) { plain[$1] = $2; check[$1] = $3 } next }
+         $4 ~ /x$/ && ($1 in plain) {
+             printf "%-14s %10.4f %10.4f %10.4f %8.2fx %8.2fx\n", $1, plain[$1], check[$1], $2,
+                    check[$1] / plain[$1], $2 / plain[$1] }' "$log" "$mlog"
+    rm -f "$mlog"
+fi
+rm -f "$log"
 
 now_ns() { date +%s%N; }
 
