@@ -59,6 +59,20 @@ int main(int argc, char **argv)
                 printf(" layout=%c", layouts[p->layout]);
             printf("\n");
         }
+        static const char axes[] = "xyz";
+        for (int i = 0; i < kernel->blockmax_count; i++) {
+            const RtBlockMax *b = &kernel->blockmax[i];
+            printf("  blockmax %c <= %u (shared '%s', line %d)\n", axes[b->axis], b->max, b->array, b->line);
+        }
+        for (int i = 0; i < kernel->covers_count; i++) {
+            const RtCovers *c = &kernel->covers[i];
+            const char *param = kernel->params[c->param].name;
+            if (c->dim >= 0)
+                printf("  covers %c >= %s.shape[%d] (array '%s', line %d)\n", axes[c->axis], param, c->dim,
+                       c->array, c->line);
+            else
+                printf("  covers %c >= %s (array '%s', line %d)\n", axes[c->axis], param, c->array, c->line);
+        }
     }
     rt_module_facts_free(&facts);
     free(ptx);
