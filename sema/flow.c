@@ -84,13 +84,7 @@ static FlowState join_states(Flow *flow, FlowState a, FlowState b, int facts, bo
     out.fact_count = facts < a.fact_count ? facts : a.fact_count;
     for (int i = 0; i < b.write_count; i++)
         if (!has_write(&out, b.writes[i].stmt)) {
-            if (out.write_count == out.write_cap) {
-                int cap = out.write_cap ? 2 * out.write_cap : 8;
-                SharedWrite *grown = ARENA_ARRAY(flow->arena, SharedWrite, cap);
-                memcpy(grown, out.writes, sizeof *grown * (size_t)out.write_count);
-                out.writes = grown;
-                out.write_cap = cap;
-            }
+            flow_reserve(flow->arena, &out.writes, out.write_count, &out.write_cap, sizeof *out.writes);
             out.writes[out.write_count++] = b.writes[i];
         }
     return out;
@@ -273,22 +267,13 @@ static AbsVal range_variable(Flow *flow, FlowState *state, Node *iter, bool *var
 
 static void push_state(Flow *flow, LoopFrame *frame, const FlowState *s, bool is_break)
 {
-    if (frame->exit_count == frame->cap || frame->next_count == frame->cap) {
-        int cap = frame->cap ? 2 * frame->cap : 4;
-        FlowState *exits = ARENA_ARRAY(flow->arena, FlowState, cap);
-        FlowState *nexts = ARENA_ARRAY(flow->arena, FlowState, cap);
-        if (frame->exit_count)
-            memcpy(exits, frame->exits, sizeof *exits * (size_t)frame->exit_count);
-        if (frame->next_count)
-            memcpy(nexts, frame->nexts, sizeof *nexts * (size_t)frame->next_count);
-        frame->exits = exits;
-        frame->nexts = nexts;
-        frame->cap = cap;
-    }
-    if (is_break)
+    if (is_break) {
+        flow_reserve(flow->arena, &frame->exits, frame->exit_count, &frame->exit_cap, sizeof *frame->exits);
         frame->exits[frame->exit_count++] = fork_state(flow, s);
-    else
+    } else {
+        flow_reserve(flow->arena, &frame->nexts, frame->next_count, &frame->next_cap, sizeof *frame->nexts);
         frame->nexts[frame->next_count++] = fork_state(flow, s);
+    }
 }
 
 /* One pass over a loop's body from `head`; returns the state at the end

@@ -179,7 +179,7 @@ typedef struct FlowState {
  * (back to its head). */
 typedef struct LoopFrame {
     FlowState *exits, *nexts;
-    int exit_count, next_count, cap;
+    int exit_count, next_count, exit_cap, next_cap;
     const Divergence *diverged;       /* a varying break or continue */
     struct LoopFrame *outer;
 } LoopFrame;
@@ -212,6 +212,10 @@ typedef struct Flow {
     const void **reported;
     int reported_count, reported_cap;
 } Flow;
+
+/* Room for one more item in an arena array of *cap items of `size` bytes
+ * holding `count`: doubles it (copying) when full. */
+void flow_reserve(Arena *arena, void *items, int count, int *cap, size_t size);
 
 int flow_local_index(const Flow *flow, const Symbol *sym);
 AbsVal flow_unknown(bool varying);

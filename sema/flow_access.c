@@ -132,14 +132,7 @@ static void check_shared_read(Flow *flow, FlowState *state, Node *site, const Sy
 static void record_write(Flow *flow, FlowState *state, Node *site, const Symbol *array,
                          const Linear *index, const char *const *text, int ndim, bool varying_index)
 {
-    if (state->write_count == state->write_cap) {
-        int cap = state->write_cap ? 2 * state->write_cap : 8;
-        SharedWrite *grown = ARENA_ARRAY(flow->arena, SharedWrite, cap);
-        if (state->write_count)
-            memcpy(grown, state->writes, sizeof *grown * (size_t)state->write_count);
-        state->writes = grown;
-        state->write_cap = cap;
-    }
+    flow_reserve(flow->arena, &state->writes, state->write_count, &state->write_cap, sizeof *state->writes);
     SharedWrite *w = &state->writes[state->write_count++];
     *w = (SharedWrite){.array = array, .ndim = ndim, .varying_index = varying_index,
                        .by_some_threads = varying_index || state->diverged,

@@ -19,14 +19,8 @@ void flow_note_shared_index(Flow *flow, const Symbol *array, int64_t extent, int
     static const int one[3] = {1, 1, 1};
     if (flow_bound_eval(index->hi, one, true) >= FLOW_INF || flow_bound_eval(index->lo, one, false) <= -FLOW_INF)
         return;
-    if (flow->shared_index_count == flow->shared_index_cap) {
-        int cap = flow->shared_index_cap ? 2 * flow->shared_index_cap : 8;
-        SharedIndex *grown = ARENA_ARRAY(flow->arena, SharedIndex, cap);
-        if (flow->shared_index_count)
-            memcpy(grown, flow->shared_indices, sizeof *grown * (size_t)flow->shared_index_count);
-        flow->shared_indices = grown;
-        flow->shared_index_cap = cap;
-    }
+    flow_reserve(flow->arena, &flow->shared_indices, flow->shared_index_count, &flow->shared_index_cap,
+                 sizeof *flow->shared_indices);
     flow->shared_indices[flow->shared_index_count++] =
         (SharedIndex){array, extent, dim, index->lo, index->hi, at};
 }

@@ -17,6 +17,19 @@ static AbsVal constant(Arena *arena, int64_t value)
     return (AbsVal){.linear = flow_linear_const(value), .lo = b, .hi = b};
 }
 
+void flow_reserve(Arena *arena, void *items, int count, int *cap, size_t size)
+{
+    if (count < *cap)
+        return;
+    int grown = *cap ? 2 * *cap : 8;
+    void *copy = arena_alloc(arena, size * (size_t)grown);
+    void **slot = items;
+    if (count)
+        memcpy(copy, *slot, size * (size_t)count);
+    *slot = copy;
+    *cap = grown;
+}
+
 int flow_local_index(const Flow *flow, const Symbol *sym)
 {
     for (int i = 0; i < flow->fi->local_count; i++)
@@ -40,14 +53,8 @@ bool flow_reported(Flow *flow, const void *key)
     for (int i = 0; i < flow->reported_count; i++)
         if (flow->reported[i] == key)
             return true;
-    if (flow->reported_count == flow->reported_cap) {
-        int cap = flow->reported_cap ? 2 * flow->reported_cap : 16;
-        const void **grown = ARENA_ARRAY(flow->arena, const void *, cap);
-        if (flow->reported_count)
-            memcpy(grown, flow->reported, sizeof *grown * (size_t)flow->reported_count);
-        flow->reported = grown;
-        flow->reported_cap = cap;
-    }
+    flow_reserve(flow->arena, &flow->reported, flow->reported_count, &flow->reported_cap,
+                 sizeof *flow->reported);
     flow->reported[flow->reported_count++] = key;
     return false;
 }
@@ -56,14 +63,7 @@ void flow_add_fact(Flow *flow, FlowState *state, Fact fact)
 {
     if (!fact.subject.valid || (!fact.hi && !fact.lo))
         return;
-    if (state->fact_count == state->fact_cap) {
-        int cap = state->fact_cap ? 2 * state->fact_cap : 8;
-        Fact *grown = ARENA_ARRAY(flow->arena, Fact, cap);
-        if (state->fact_count)
-            memcpy(grown, state->facts, sizeof *grown * (size_t)state->fact_count);
-        state->facts = grown;
-        state->fact_cap = cap;
-    }
+    flow_reserve(flow->arena, &state->facts, state->fact_count, &state->fact_cap, sizeof *state->facts);
     state->facts[state->fact_count++] = fact;
 }
 

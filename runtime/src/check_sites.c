@@ -14,32 +14,20 @@
 
 #include "text.h"
 
-typedef struct Cursor {
-    const char *start, *p, *end;
-    char *error;
-    size_t error_cap;
-} Cursor;
-
-static bool fail(Cursor *c, const char *what)
-{
-    snprintf(c->error, c->error_cap, "column %d: %s", (int)(c->p - c->start) + 1, what);
-    return false;
-}
-
 static bool is_blank(char ch) { return ch == ' ' || ch == '\t'; }
 
 /* One or more blanks: the separator between fields. */
-static bool separator(Cursor *c, const char *what)
+static bool separator(RtCursor *c, const char *what)
 {
     if (c->p >= c->end || !is_blank(*c->p))
-        return fail(c, what);
+        return rt_cursor_fail(c, what);
     while (c->p < c->end && is_blank(*c->p))
         c->p++;
     return true;
 }
 
 /* A decimal number below 2^31 (at least one digit). */
-static bool number(Cursor *c, int *value, const char *what)
+static bool number(RtCursor *c, int *value, const char *what)
 {
     const char *s = c->p;
     long long v = 0;
@@ -47,47 +35,37 @@ static bool number(Cursor *c, int *value, const char *what)
         v = v * 10 + (*c->p++ - '0');
     if (c->p == s || v > 0x7fffffff) {
         c->p = s;
-        return fail(c, what);
+        return rt_cursor_fail(c, what);
     }
     *value = (int)v;
     return true;
 }
 
 /* A word: a run of non-blank characters. */
-static bool word(Cursor *c, const char **text, size_t *len, const char *what)
+static bool word(RtCursor *c, const char **text, size_t *len, const char *what)
 {
     const char *s = c->p;
     while (c->p < c->end && !is_blank(*c->p))
         c->p++;
     if (c->p == s)
-        return fail(c, what);
+        return rt_cursor_fail(c, what);
     *text = s;
     *len = (size_t)(c->p - s);
     return true;
 }
 
-static char *copy(const char *text, size_t len)
-{
-    char *s = malloc(len + 1);
-    if (s) {
-        memcpy(s, text, len);
-        s[len] = '\0';
-    }
-    return s;
-}
-
 bool rt_check_site_parse_line(const char *line, size_t len, RtCheckSite *site, char *error,
                               size_t error_cap)
 {
-    Cursor c = {line, line, line + len, error, error_cap};
+    RtCursor c = {line, line, line + len, error, error_cap};
     size_t prefix = strlen(RT_CHECK_PREFIX);
     if (len < prefix || memcmp(line, RT_CHECK_PREFIX, prefix) != 0)
-        return fail(&c, "expected '" RT_CHECK_PREFIX "'");
+        return rt_cursor_fail(&c, "expected '" RT_CHECK_PREFIX "'");
     c.p += prefix;
     while (c.end > c.p && (is_blank(c.end[-1]) || c.end[-1] == '\r'))
         c.end--;
-    const char *kind, *name, *array;
-    size_t kind_len, name_len;
+    const char *kind = NULL, *name = NULL, *array;
+    size_t kind_len = 0, name_len = 0;
     RtCheckSite s = {0};
     if (!number(&c, &s.id, "expected the site's number") ||
         !separator(&c, "expected a blank after the site's number") ||
@@ -97,7 +75,7 @@ bool rt_check_site_parse_line(const char *line, size_t len, RtCheckSite *site, c
         s.in_kernel = true;
     } else if (!(kind_len == 6 && memcmp(kind, "device", 6) == 0)) {
         c.p = kind;
-        return fail(&c, "expected 'kernel' or 'device'");
+        return rt_cursor_fail(&c, "expected 'kernel' or 'device'");
     }
     if (!separator(&c, "expected a blank after the kind") ||
         !word(&c, &name, &name_len, "expected the function's name") ||
@@ -105,7 +83,7 @@ bool rt_check_site_parse_line(const char *line, size_t len, RtCheckSite *site, c
         !number(&c, &s.line, "expected LINE:COL"))
         return false;
     if (c.p >= c.end || *c.p != ':')
-        return fail(&c, "expected ':' between line and column");
+        return rt_cursor_fail(&c, "expected ':' between line and column");
     c.p++;
     if (!number(&c, &s.col, "expected the column after ':'") ||
         !separator(&c, "expected a blank after LINE:COL") ||
@@ -113,19 +91,19 @@ bool rt_check_site_parse_line(const char *line, size_t len, RtCheckSite *site, c
         return false;
     if (s.ndim < 1 || s.ndim > PYK_MAX_NDIM) {
         c.p--;
-        return fail(&c, "the number of dimensions must be 1 to 8");
+        return rt_cursor_fail(&c, "the number of dimensions must be 1 to 8");
     }
     if (!separator(&c, "expected a blank after the number of dimensions"))
         return false;
     array = c.p;
     if (array >= c.end)
-        return fail(&c, "expected the array as written in the source");
-    s.function = copy(name, name_len);
-    s.array = copy(array, (size_t)(c.end - array));
+        return rt_cursor_fail(&c, "expected the array as written in the source");
+    s.function = rt_copy_span(name, name_len);
+    s.array = rt_copy_span(array, (size_t)(c.end - array));
     if (!s.function || !s.array) {
         free(s.function);
         free(s.array);
-        return fail(&c, "out of host memory");
+        return rt_cursor_fail(&c, "out of host memory");
     }
     *site = s;
     return true;
@@ -174,7 +152,7 @@ static bool parse_source(const char *line, size_t len, RtCheckSites *sites, char
         snprintf(error, error_cap, "column %zu: expected the source file's name", n + 1);
         return false;
     }
-    if (!(sites->source = copy(line + n, len - n))) {
+    if (!(sites->source = rt_copy_span(line + n, len - n))) {
         snprintf(error, error_cap, "column 1: out of host memory");
         return false;
     }

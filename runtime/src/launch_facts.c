@@ -3,30 +3,19 @@
  * function returning false with a message at the column where the line
  * stops matching. */
 #include "launch_facts.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Cursor {
-    const char *start, *p, *end;
-    char *error;
-    size_t error_cap;
-} Cursor;
-
-static bool fail(Cursor *c, const char *what)
-{
-    snprintf(c->error, c->error_cap, "column %d: %s", (int)(c->p - c->start) + 1, what);
-    return false;
-}
-
-static void skip_spaces(Cursor *c)
+static void skip_spaces(RtCursor *c)
 {
     while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
         c->p++;
 }
 
-static bool accept(Cursor *c, char ch)
+static bool accept(RtCursor *c, char ch)
 {
     skip_spaces(c);
     if (c->p < c->end && *c->p == ch) {
@@ -36,9 +25,9 @@ static bool accept(Cursor *c, char ch)
     return false;
 }
 
-static bool expect(Cursor *c, char ch, const char *what)
+static bool expect(RtCursor *c, char ch, const char *what)
 {
-    return accept(c, ch) || fail(c, what);
+    return accept(c, ch) || rt_cursor_fail(c, what);
 }
 
 static bool is_ident_char(char ch, bool first)
@@ -48,21 +37,21 @@ static bool is_ident_char(char ch, bool first)
 }
 
 /* identifier := [A-Za-z_][A-Za-z0-9_]* ; returns its span. */
-static bool identifier(Cursor *c, const char **name, size_t *len, const char *what)
+static bool identifier(RtCursor *c, const char **name, size_t *len, const char *what)
 {
     skip_spaces(c);
     const char *s = c->p;
     while (c->p < c->end && is_ident_char(*c->p, c->p == s))
         c->p++;
     if (c->p == s)
-        return fail(c, what);
+        return rt_cursor_fail(c, what);
     *name = s;
     *len = (size_t)(c->p - s);
     return true;
 }
 
 /* A positive decimal integer below 2^31. */
-static bool positive_int(Cursor *c, int *value, const char *what)
+static bool positive_int(RtCursor *c, int *value, const char *what)
 {
     skip_spaces(c);
     long v = 0;
@@ -70,19 +59,9 @@ static bool positive_int(Cursor *c, int *value, const char *what)
     while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && v < 0x7fffffffL)
         v = v * 10 + (*c->p++ - '0');
     if (c->p == s || v <= 0 || v > 0x7fffffffL)
-        return c->p = s, fail(c, what);
+        return c->p = s, rt_cursor_fail(c, what);
     *value = (int)v;
     return true;
-}
-
-static char *dup_span(const char *s, size_t len)
-{
-    char *copy = malloc(len + 1);
-    if (copy) {
-        memcpy(copy, s, len);
-        copy[len] = '\0';
-    }
-    return copy;
 }
 
 static const struct { const char *name; pyk_dtype dtype; } dtype_names[] = {
@@ -101,7 +80,7 @@ pyk_dtype rt_dtype_from_name(const char *name, size_t len)
     return (pyk_dtype)0;
 }
 
-static bool dtype(Cursor *c, pyk_dtype *out)
+static bool dtype(RtCursor *c, pyk_dtype *out)
 {
     const char *s;
     size_t len;
@@ -110,7 +89,7 @@ static bool dtype(Cursor *c, pyk_dtype *out)
     *out = rt_dtype_from_name(s, len);
     if (!*out) {
         c->p = s;
-        return fail(c, "unknown type: expected bool, int8..int64, uint8..uint64, "
+        return rt_cursor_fail(c, "unknown type: expected bool, int8..int64, uint8..uint64, "
                        "float16, float32 or float64");
     }
     return true;
@@ -118,7 +97,7 @@ static bool dtype(Cursor *c, pyk_dtype *out)
 
 /* array-type := "array(" dtype "," N "d" "," ("C" | "F" | "A") ")" ;
  * the cursor is after "array". */
-static bool array_type(Cursor *c, RtParamFacts *param)
+static bool array_type(RtCursor *c, RtParamFacts *param)
 {
     if (!expect(c, '(', "expected '(' after 'array'") || !dtype(c, &param->dtype) ||
         !expect(c, ',', "expected ',' after the array's dtype"))
@@ -129,10 +108,10 @@ static bool array_type(Cursor *c, RtParamFacts *param)
         char what[80];
         snprintf(what, sizeof what, "arrays of more than %d dimensions are not supported",
                  PYK_MAX_NDIM);
-        return fail(c, what);
+        return rt_cursor_fail(c, what);
     }
     if (c->p >= c->end || *c->p != 'd')
-        return fail(c, "expected 'd' after the dimension count, as in '2d'");
+        return rt_cursor_fail(c, "expected 'd' after the dimension count, as in '2d'");
     c->p++;
     if (!expect(c, ',', "expected ',' after the dimension count"))
         return false;
@@ -140,13 +119,13 @@ static bool array_type(Cursor *c, RtParamFacts *param)
     char l = c->p < c->end ? *c->p : '\0';
     param->layout = l == 'C' ? PYK_LAYOUT_C : l == 'F' ? PYK_LAYOUT_F : l == 'A' ? PYK_LAYOUT_A : 0;
     if (!param->layout || (c->p + 1 < c->end && is_ident_char(c->p[1], false)))
-        return fail(c, "expected the array's layout: C, F or A");
+        return rt_cursor_fail(c, "expected the array's layout: C, F or A");
     c->p++;
     return expect(c, ')', "expected ')' to close 'array('");
 }
 
 /* param := identifier ":" (array-type | dtype) */
-static bool param(Cursor *c, RtParamFacts *out)
+static bool param(RtCursor *c, RtParamFacts *out)
 {
     const char *name;
     size_t len;
@@ -167,12 +146,12 @@ static bool param(Cursor *c, RtParamFacts *out)
         out->ndim = 0;
         out->layout = 0;
     }
-    out->name = dup_span(name, len);
-    return out->name != NULL || fail(c, "out of memory");
+    out->name = rt_copy_span(name, len);
+    return out->name != NULL || rt_cursor_fail(c, "out of memory");
 }
 
 /* params := "(" [param ("," param)*] ")" */
-static bool params(Cursor *c, RtKernelFacts *facts)
+static bool params(RtCursor *c, RtKernelFacts *facts)
 {
     if (!expect(c, '(', "expected '(' after the kernel name"))
         return false;
@@ -181,7 +160,7 @@ static bool params(Cursor *c, RtKernelFacts *facts)
     do {
         RtParamFacts *grown = realloc(facts->params, sizeof *grown * (size_t)(facts->param_count + 1));
         if (!grown)
-            return fail(c, "out of memory");
+            return rt_cursor_fail(c, "out of memory");
         facts->params = grown;
         RtParamFacts *p = &facts->params[facts->param_count];
         memset(p, 0, sizeof *p);
@@ -198,48 +177,48 @@ static bool is_word(const char *s, size_t len, const char *word)
 }
 
 /* A decimal integer from 0 to 2^31 - 1, with no blanks before it. */
-static bool decimal(Cursor *c, int *value, const char *what)
+static bool decimal(RtCursor *c, int *value, const char *what)
 {
     long v = 0;
     const char *s = c->p;
     while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && v <= 0x7fffffffL)
         v = v * 10 + (*c->p++ - '0');
     if (c->p == s || v > 0x7fffffffL)
-        return c->p = s, fail(c, what);
+        return c->p = s, rt_cursor_fail(c, what);
     *value = (int)v;
     return true;
 }
 
 /* Like `decimal`, but at least 1. */
-static bool positive_decimal(Cursor *c, int *value, const char *what)
+static bool positive_decimal(RtCursor *c, int *value, const char *what)
 {
     const char *s = c->p;
     if (!decimal(c, value, what))
         return false;
-    return *value > 0 || (c->p = s, fail(c, what));
+    return *value > 0 || (c->p = s, rt_cursor_fail(c, what));
 }
 
 /* An identifier with no blanks before it. */
-static bool name_here(Cursor *c, const char **name, size_t *len, const char *what)
+static bool name_here(RtCursor *c, const char **name, size_t *len, const char *what)
 {
     if (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
-        return fail(c, what);
+        return rt_cursor_fail(c, what);
     return identifier(c, name, len, what);
 }
 
-static bool char_here(Cursor *c, char ch, const char *what)
+static bool char_here(RtCursor *c, char ch, const char *what)
 {
     if (c->p < c->end && *c->p == ch) {
         c->p++;
         return true;
     }
-    return fail(c, what);
+    return rt_cursor_fail(c, what);
 }
 
 /* ".AXIS=" after a per-axis attribute's name, then the value up to the next
  * blank: *value is a cursor over it alone (columns still count from the
  * line's start), and c moves past it. */
-static bool axis_and_value(Cursor *c, const char *attribute, int *axis, Cursor *value)
+static bool axis_and_value(RtCursor *c, const char *attribute, int *axis, RtCursor *value)
 {
     char what[96];
     snprintf(what, sizeof what, "expected '.' and an axis after '%s', as in '%s.x='", attribute,
@@ -250,7 +229,7 @@ static bool axis_and_value(Cursor *c, const char *attribute, int *axis, Cursor *
     *axis = a == 'x' ? 0 : a == 'y' ? 1 : a == 'z' ? 2 : -1;
     if (*axis < 0 || (c->p + 1 < c->end && is_ident_char(c->p[1], false))) {
         snprintf(what, sizeof what, "expected the axis x, y or z after '%s.'", attribute);
-        return fail(c, what);
+        return rt_cursor_fail(c, what);
     }
     c->p++;
     if (!char_here(c, '=', "expected '=' after the attribute name"))
@@ -259,7 +238,7 @@ static bool axis_and_value(Cursor *c, const char *attribute, int *axis, Cursor *
     while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
         c->p++;
     if (c->p == v)
-        return fail(c, "expected a value after '='");
+        return rt_cursor_fail(c, "expected a value after '='");
     *value = *c;
     value->p = v;
     value->end = c->p;
@@ -267,7 +246,7 @@ static bool axis_and_value(Cursor *c, const char *attribute, int *axis, Cursor *
 }
 
 /* ",ARRAY,LINE" ending a blockmax or covers value. */
-static bool array_and_line(Cursor *v, const char *after, char **array, int *line)
+static bool array_and_line(RtCursor *v, const char *after, char **array, int *line)
 {
     const char *name;
     size_t len;
@@ -278,17 +257,17 @@ static bool array_and_line(Cursor *v, const char *after, char **array, int *line
         !positive_decimal(v, line, "expected the source line number"))
         return false;
     if (v->p != v->end)
-        return fail(v, "unexpected text after the source line number");
-    *array = dup_span(name, len);
-    return *array != NULL || fail(v, "out of memory");
+        return rt_cursor_fail(v, "unexpected text after the source line number");
+    *array = rt_copy_span(name, len);
+    return *array != NULL || rt_cursor_fail(v, "out of memory");
 }
 
 /* blockmax.AXIS=N,ARRAY,LINE ; the cursor is after "blockmax". */
-static bool blockmax_attribute(Cursor *c, RtKernelFacts *facts)
+static bool blockmax_attribute(RtCursor *c, RtKernelFacts *facts)
 {
     RtBlockMax b = {0, 0, NULL, 0};
-    Cursor v;
-    int max;
+    RtCursor v;
+    int max = 0;
     if (!axis_and_value(c, "blockmax", &b.axis, &v) ||
         !positive_decimal(&v, &max, "expected a positive thread count after '='") ||
         !array_and_line(&v, "thread count", &b.array, &b.line))
@@ -297,7 +276,7 @@ static bool blockmax_attribute(Cursor *c, RtKernelFacts *facts)
     RtBlockMax *grown = realloc(facts->blockmax, sizeof *grown * (size_t)(facts->blockmax_count + 1));
     if (!grown) {
         free(b.array);
-        return fail(c, "out of memory");
+        return rt_cursor_fail(c, "out of memory");
     }
     facts->blockmax = grown;
     facts->blockmax[facts->blockmax_count++] = b;
@@ -311,7 +290,7 @@ static bool is_integer_dtype(pyk_dtype dtype)
 
 /* EXTENT := PARAM ".shape[" K "]" | PARAM, PARAM naming an array parameter
  * with K < ndim, or an integer scalar parameter. */
-static bool covers_extent(Cursor *v, const RtKernelFacts *facts, RtCovers *out)
+static bool covers_extent(RtCursor *v, const RtKernelFacts *facts, RtCovers *out)
 {
     const char *name;
     size_t len;
@@ -321,7 +300,7 @@ static bool covers_extent(Cursor *v, const RtKernelFacts *facts, RtCovers *out)
     if (v->p < v->end && *v->p == '.') {
         v->p++;
         if ((size_t)(v->end - v->p) < 6 || memcmp(v->p, "shape[", 6) != 0)
-            return fail(v, "expected 'shape[K]' after the parameter name and '.'");
+            return rt_cursor_fail(v, "expected 'shape[K]' after the parameter name and '.'");
         v->p += 6;
         if (!decimal(v, &out->dim, "expected a dimension number K in 'shape[K]'") ||
             !char_here(v, ']', "expected ']' after the dimension number"))
@@ -335,43 +314,43 @@ static bool covers_extent(Cursor *v, const RtKernelFacts *facts, RtCovers *out)
     v->p = name;
     char what[160];
     if (out->param < 0)
-        return fail(v, "the extent names no parameter of this kernel");
+        return rt_cursor_fail(v, "the extent names no parameter of this kernel");
     const RtParamFacts *p = &facts->params[out->param];
     if (out->dim >= 0 && p->ndim == 0) {
         snprintf(what, sizeof what, "'%s' is a scalar parameter: 'shape[K]' needs an array", p->name);
-        return fail(v, what);
+        return rt_cursor_fail(v, what);
     }
     if (out->dim >= p->ndim) {
         snprintf(what, sizeof what, "'%s' has %d dimension%s: 'shape[K]' needs K < %d", p->name,
                  p->ndim, p->ndim == 1 ? "" : "s", p->ndim);
-        return fail(v, what);
+        return rt_cursor_fail(v, what);
     }
     if (out->dim < 0 && p->ndim > 0) {
         snprintf(what, sizeof what, "'%s' is an array parameter: the extent is '%s.shape[K]'",
                  p->name, p->name);
-        return fail(v, what);
+        return rt_cursor_fail(v, what);
     }
     if (out->dim < 0 && !is_integer_dtype(p->dtype)) {
         snprintf(what, sizeof what, "'%s' is a %s parameter: the extent must be an integer", p->name,
                  pyk_dtype_name(p->dtype));
-        return fail(v, what);
+        return rt_cursor_fail(v, what);
     }
     v->p = end;
     return true;
 }
 
 /* covers.AXIS=EXTENT,ARRAY,LINE ; the cursor is after "covers". */
-static bool covers_attribute(Cursor *c, RtKernelFacts *facts)
+static bool covers_attribute(RtCursor *c, RtKernelFacts *facts)
 {
     RtCovers k = {0, 0, 0, NULL, 0};
-    Cursor v;
+    RtCursor v;
     if (!axis_and_value(c, "covers", &k.axis, &v) || !covers_extent(&v, facts, &k) ||
         !array_and_line(&v, "extent", &k.array, &k.line))
         return false;
     RtCovers *grown = realloc(facts->covers, sizeof *grown * (size_t)(facts->covers_count + 1));
     if (!grown) {
         free(k.array);
-        return fail(c, "out of memory");
+        return rt_cursor_fail(c, "out of memory");
     }
     facts->covers = grown;
     facts->covers[facts->covers_count++] = k;
@@ -379,20 +358,20 @@ static bool covers_attribute(Cursor *c, RtKernelFacts *facts)
 }
 
 /* maxntid=N ; the cursor is after "maxntid". */
-static bool maxntid_attribute(Cursor *c, RtKernelFacts *facts)
+static bool maxntid_attribute(RtCursor *c, RtKernelFacts *facts)
 {
     if (!expect(c, '=', "expected '=' after the attribute name") ||
         !positive_int(c, &facts->maxntid, "expected a positive thread count after 'maxntid='"))
         return false;
     if (c->p < c->end && *c->p != ' ' && *c->p != '\t')
-        return fail(c, "expected a space after the 'maxntid' value");
+        return rt_cursor_fail(c, "expected a space after the 'maxntid' value");
     return true;
 }
 
 /* An attribute this version does not know: KEY ("." identifier)* "=" VALUE,
  * skipped so that later pykc versions can add some; the cursor is after
  * KEY's first identifier. */
-static bool skip_attribute(Cursor *c)
+static bool skip_attribute(RtCursor *c)
 {
     while (c->p < c->end && *c->p == '.') {
         c->p++;
@@ -407,12 +386,12 @@ static bool skip_attribute(Cursor *c)
     const char *v = c->p;
     while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
         c->p++;
-    return c->p != v || fail(c, "expected a value after '='");
+    return c->p != v || rt_cursor_fail(c, "expected a value after '='");
 }
 
 /* attributes := attribute* ; maxntid, blockmax and covers are read, others
  * skipped. Parameters come first, so covers can name them. */
-static bool attributes(Cursor *c, RtKernelFacts *facts)
+static bool attributes(RtCursor *c, RtKernelFacts *facts)
 {
     for (skip_spaces(c); c->p < c->end; skip_spaces(c)) {
         const char *key;
@@ -433,19 +412,19 @@ static bool attributes(Cursor *c, RtKernelFacts *facts)
 bool rt_facts_parse_line(const char *line, size_t len, RtKernelFacts *facts, char *error,
                          size_t error_cap)
 {
-    Cursor c = {line, line, line + len, error, error_cap};
+    RtCursor c = {line, line, line + len, error, error_cap};
     memset(facts, 0, sizeof *facts);
     size_t prefix = strlen(RT_FACTS_PREFIX);
     if (len < prefix || memcmp(line, RT_FACTS_PREFIX, prefix) != 0)
-        return fail(&c, "expected '" RT_FACTS_PREFIX "'");
+        return rt_cursor_fail(&c, "expected '" RT_FACTS_PREFIX "'");
     c.p += prefix;
     const char *name;
     size_t name_len;
     bool ok = identifier(&c, &name, &name_len, "expected the kernel name") &&
               params(&c, facts) && attributes(&c, facts);
     if (ok) {
-        facts->name = dup_span(name, name_len);
-        ok = facts->name != NULL || fail(&c, "out of memory");
+        facts->name = rt_copy_span(name, name_len);
+        ok = facts->name != NULL || rt_cursor_fail(&c, "out of memory");
     }
     for (int i = 0; ok && i < facts->param_count; i++)
         for (int j = 0; j < i; j++)

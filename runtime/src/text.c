@@ -3,7 +3,24 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+bool rt_cursor_fail(RtCursor *c, const char *what)
+{
+    snprintf(c->error, c->error_cap, "column %d: %s", (int)(c->p - c->start) + 1, what);
+    return false;
+}
+
+char *rt_copy_span(const char *s, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (copy) {
+        memcpy(copy, s, len);
+        copy[len] = '\0';
+    }
+    return copy;
+}
 
 RtText rt_text_over(char *buffer, size_t cap)
 {
