@@ -109,9 +109,16 @@ static void check_shared_read(Flow *flow, FlowState *state, Node *site, const Sy
         const SharedWrite *write = &state->writes[w];
         if (write->array != array || write->ndim != ndim)
             continue;
-        bool same = true;
-        for (int d = 0; d < ndim; d++)
-            same &= same_index(&index[d], text[d], &write->index[d], write->index_text[d]);
+        bool same = true, own_row = false;
+        for (int d = 0; d < ndim; d++) {
+            bool equal = same_index(&index[d], text[d], &write->index[d], write->index_text[d]);
+            same &= equal;
+            /* the same thread index on one axis (cache[t, j] then cache[t, k]):
+             * each thread reads back its own row */
+            own_row |= equal && index[d].valid && flow_linear_has(&index[d], ATOM_THREAD);
+        }
+        if (own_row && write->varying_index)
+            continue;
         bool other_thread = (write->varying_index && !same) ||
                             (!write->varying_index && write->diverged && same &&
                              write->diverged != state->diverged);
