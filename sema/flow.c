@@ -69,13 +69,18 @@ static FlowState join_states(Flow *flow, FlowState a, FlowState b, int facts, bo
         AbsVal v = x->value;
         v.lo = flow_bound_join_lower(flow->arena, x->value.lo, y->value.lo);
         v.hi = flow_bound_join_upper(flow->arena, x->value.hi, y->value.hi);
-        v.varying = x->value.varying || y->value.varying || varying;
+        /* threads that took different paths hold different values, unless
+         * both paths computed the same one */
+        bool same_value = flow_linear_equal(&x->value.linear, &y->value.linear);
+        v.varying = x->value.varying || y->value.varying || (varying && !same_value);
         v.block_dependent |= y->value.block_dependent;
         v.thread_axes |= y->value.thread_axes;
         if (!v.origin.what)
             v.origin = y->value.origin;
         v.elts = NULL;
         v.count = 0;
+        v.if_true = v.if_false = NULL;   /* which comparison it holds depends on the path */
+        v.if_true_count = v.if_false_count = 0;
         int version = fresh_version(flow);
         if (!flow_linear_equal(&x->value.linear, &y->value.linear))
             v.linear = opaque(flow->fi->locals[i], version);
@@ -204,6 +209,8 @@ static void generalize(Flow *flow, FlowState *head, const bool *marks)
             head->vars[i].value.linear = opaque(flow->fi->locals[i], version);
             head->vars[i].value.elts = NULL;
             head->vars[i].value.count = 0;
+            head->vars[i].value.if_true = head->vars[i].value.if_false = NULL;
+            head->vars[i].value.if_true_count = head->vars[i].value.if_false_count = 0;
             head->vars[i].version = version;
         }
 }
@@ -252,9 +259,9 @@ static AbsVal range_variable(Flow *flow, FlowState *state, Node *iter, bool *var
     v.block_dependent = start.block_dependent;
     v.thread_axes = start.thread_axes;
     v.origin = start.origin;
-    static const int smallest[3] = {1, 1, 1};
+    static const int smallest[3] = {1, 1, 1}, largest[3] = {1024, 1024, 64};
     if (step.lo && flow_bound_eval(step.lo, smallest, false) >= 1 &&
-        flow_bound_is_const(step.lo, &(int64_t){0})) {
+        flow_bound_eval(step.lo, largest, false) >= 1) {
         v.lo = start.lo;
         v.hi = flow_bound_add(flow->arena, stop.hi, flow_bound_const(flow->arena, -1));
     } else if (step.hi && flow_bound_is_const(step.hi, &(int64_t){0}) &&
@@ -400,7 +407,9 @@ static void walk_stmt(Flow *flow, FlowState *state, Node *s)
     case NODE_BREAK:
     case NODE_CONTINUE:
         if (flow->loop) {
-            if (state->diverged && !flow->loop->diverged)
+            /* after a varying break only some threads run the next
+             * iterations; after a continue they all do */
+            if (s->kind == NODE_BREAK && state->diverged && !flow->loop->diverged)
                 flow->loop->diverged = state->diverged;
             push_state(flow, flow->loop, state, s->kind == NODE_BREAK);
         }

@@ -46,7 +46,7 @@ const Bound *flow_bound_blockdim(Arena *arena, int axis);
 const Bound *flow_bound_runtime(Arena *arena);
 /* Each returns NULL (unbounded) when an operand is NULL. */
 const Bound *flow_bound_add(Arena *arena, const Bound *a, const Bound *b);
-const Bound *flow_bound_scale(Arena *arena, const Bound *a, int64_t k);   /* k >= 0 */
+const Bound *flow_bound_scale(Arena *arena, const Bound *a, int64_t k);   /* a * k */
 const Bound *flow_bound_mul(Arena *arena, const Bound *a, const Bound *b);/* both >= 0 */
 const Bound *flow_bound_div(Arena *arena, const Bound *a, int64_t k);     /* k > 0 */
 /* min of two upper bounds: NULL means +infinity, so the other one wins */

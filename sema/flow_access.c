@@ -33,8 +33,9 @@ static const char *describe_origin(Flow *flow, const AbsVal *v, bool global)
         return global ? "a value that depends on the block" : "a value that depends on the thread";
     bool grid = strncmp(v->origin.what, "cuda.grid", 9) == 0;
     return arena_printf(flow->arena, "%s from %s (line %d)",
-                        grid ? "a global thread index" : global ? "an index that depends on the block"
-                                                                  : "a thread index",
+                        grid ? "a global thread index"
+                        : global && v->block_dependent ? "an index that depends on the block"
+                                                       : "a thread index",
                         v->origin.what, flow_line(v->origin.at));
 }
 
@@ -67,11 +68,24 @@ static void check_global_bound(Flow *flow, Node *site, const Symbol *array, int 
 }
 
 /* b: a shared array indexed by something that grows with blockIdx. */
+/* blockIdx.a * blockDim.a and blockIdx.a * k in one form cancel for
+ * blockDim.a = k (y - cuda.blockIdx.y * 16 is threadIdx.y in blocks 16
+ * high): right for one block size, so not reported as always wrong. */
+static bool block_terms_may_cancel(const Linear *l)
+{
+    for (int i = 0; l->valid && i < l->count; i++)
+        for (int j = 0; j < l->count; j++)
+            if (l->atoms[i].kind == ATOM_BLOCKBASE && l->atoms[j].kind == ATOM_BLOCK &&
+                l->atoms[i].axis == l->atoms[j].axis)
+                return true;
+    return false;
+}
+
 static void check_shared_global(Flow *flow, Node *site, const Symbol *array, int64_t extent, int dim,
                                 Node *index, const AbsVal *v)
 {
     static const int largest[3] = {1024, 1024, 64};
-    if (!v->block_dependent || !reporting(flow))
+    if (!v->block_dependent || block_terms_may_cancel(&v->linear) || !reporting(flow))
         return;
     if (flow_bound_eval(v->hi, largest, true) < extent && flow_bound_eval(v->lo, largest, false) >= -extent)
         return;
@@ -100,6 +114,27 @@ static bool same_index(const Linear *a, const char *a_text, const Linear *b, con
     return a_text && b_text && strcmp(a_text, b_text) == 0;
 }
 
+/* Can no thread's `write` index equal any thread's `read` index? Both are
+ * c*t + uniform terms + a constant: they meet only if the constants differ
+ * by a multiple of the gcd of the thread coefficients (s[2*t] and
+ * s[2*t + 1] never do). */
+static bool never_meet(const Linear *read, const Linear *write)
+{
+    int64_t delta, g = 0;
+    if (!flow_linear_same_terms(read, write, &delta) || delta == 0)
+        return false;
+    for (int i = 0; i < read->count; i++)
+        if (read->atoms[i].kind == ATOM_THREAD) {
+            int64_t c = read->coefs[i] < 0 ? -read->coefs[i] : read->coefs[i];
+            while (c) {
+                int64_t r = g % c;
+                g = c;
+                c = r;
+            }
+        }
+    return g > 1 && delta % g != 0;
+}
+
 static void check_shared_read(Flow *flow, FlowState *state, Node *site, const Symbol *array,
                               const Linear *index, const char *const *text, int ndim)
 {
@@ -109,15 +144,16 @@ static void check_shared_read(Flow *flow, FlowState *state, Node *site, const Sy
         const SharedWrite *write = &state->writes[w];
         if (write->array != array || write->ndim != ndim)
             continue;
-        bool same = true, own_row = false;
+        bool same = true, own_row = false, disjoint = false;
         for (int d = 0; d < ndim; d++) {
             bool equal = same_index(&index[d], text[d], &write->index[d], write->index_text[d]);
+            disjoint |= never_meet(&index[d], &write->index[d]);
             same &= equal;
             /* the same thread index on one axis (cache[t, j] then cache[t, k]):
              * each thread reads back its own row */
             own_row |= equal && index[d].valid && flow_linear_has(&index[d], ATOM_THREAD);
         }
-        if (own_row && write->varying_index)
+        if ((own_row && write->varying_index) || disjoint)
             continue;
         bool other_thread = (write->varying_index && !same) ||
                             (!write->varying_index && write->diverged && same &&

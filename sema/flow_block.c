@@ -83,7 +83,8 @@ static bool report_always_out(Flow *flow)
 }
 
 /* The largest size along `axis`, the others as in `block`, for which
- * every index fits; *limiting is the index that fails one past it. */
+ * every index fits; *limiting is the index that fails one past it, NULL
+ * when every size up to the axis's limit fits. */
 static int largest_fit(Flow *flow, int block[3], int axis, const SharedIndex **limiting)
 {
     int saved = block[axis];
@@ -111,12 +112,12 @@ static void derive_limits(Flow *flow)
         int block[3] = {1, 1, 1};
         caps[axis] = largest_fit(flow, block, axis, &limiting[axis]);
     }
-    /* Indices that mix axes (ty * 16 + tx) may fail for the caps together:
-     * shrink the innermost axes first until they fit. */
-    for (int axis = 0; axis < 3 && first_misfit(flow, caps); axis++) {
-        caps[axis] = 1;
-        caps[axis] = largest_fit(flow, caps, axis, &limiting[axis]);
-    }
+    /* Each cap is found with the other axes at 1: a block past it fails
+     * whatever the other axes are (indices grow with every blockDim), so
+     * libpykrt never refuses a block that fits. Indices that mix axes
+     * (ty * blockDim.x + tx) may also fail for blocks within every cap;
+     * per-axis limits cannot say which, so those are left to --block and
+     * to checked mode. */
     bool any = false;
     for (int axis = 0; axis < 3; axis++) {
         if (!limiting[axis])

@@ -59,9 +59,11 @@ const Bound *flow_bound_scale(Arena *arena, const Bound *a, int64_t k)
 {
     if (!a)
         return NULL;
-    int64_t x;
+    int64_t x, product;
     if (flow_bound_is_const(a, &x))
-        return flow_bound_const(arena, x * k);
+        return flow_bound_const(arena, __builtin_mul_overflow(x, k, &product)
+                                           ? ((x < 0) != (k < 0) ? -FLOW_INF : FLOW_INF)
+                                           : product);
     if (k == 1)
         return a;
     return make(arena, BOUND_MUL, 0, a, flow_bound_const(arena, k));
@@ -137,15 +139,17 @@ int64_t flow_bound_eval(const Bound *b, const int block[3], bool upper)
         return upper ? FLOW_INF : -FLOW_INF;
     case BOUND_ADD:
         return clamp(flow_bound_eval(b->a, block, upper) + flow_bound_eval(b->b, block, upper));
-    case BOUND_MUL:
-        x = flow_bound_eval(b->a, block, upper);
-        y = flow_bound_eval(b->b, block, upper);
-        if (x == 0 || y == 0)
-            return 0;
-        /* both operands are at most FLOW_INF in size: compare before multiplying */
-        if ((x < 0 ? -x : x) > FLOW_INF / (y < 0 ? -y : y))
+    case BOUND_MUL: {
+        /* a * k with k < 0 is largest where a is smallest */
+        bool a_negative = flow_bound_is_const(b->a, &x) && x < 0;
+        bool b_negative = flow_bound_is_const(b->b, &y) && y < 0;
+        x = flow_bound_eval(b->a, block, b_negative ? !upper : upper);
+        y = flow_bound_eval(b->b, block, a_negative ? !upper : upper);
+        int64_t product;
+        if (__builtin_mul_overflow(x, y, &product))
             return (x < 0) != (y < 0) ? -FLOW_INF : FLOW_INF;
-        return x * y;
+        return clamp(product);
+    }
     case BOUND_DIV:
         x = flow_bound_eval(b->a, block, upper);
         return x >= 0 ? x / b->value : -((-x + b->value - 1) / b->value);

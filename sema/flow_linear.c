@@ -50,19 +50,27 @@ Linear flow_linear_add(Linear a, Linear b, int64_t b_scale)
 {
     if (!a.valid || !b.valid)
         return flow_linear_invalid();
+    /* int64 arithmetic wraps in Numba; a form that would overflow is
+     * simply not a form */
+    int64_t term;
     for (int i = 0; i < b.count; i++) {
+        if (__builtin_mul_overflow(b.coefs[i], b_scale, &term))
+            return flow_linear_invalid();
         int at = find(&a, &b.atoms[i]);
         if (at >= 0) {
-            a.coefs[at] += b.coefs[i] * b_scale;
+            if (__builtin_add_overflow(a.coefs[at], term, &a.coefs[at]))
+                return flow_linear_invalid();
             continue;
         }
         if (a.count == LINEAR_MAX_TERMS)
             return flow_linear_invalid();
         a.atoms[a.count] = b.atoms[i];
-        a.coefs[a.count] = b.coefs[i] * b_scale;
+        a.coefs[a.count] = term;
         a.count++;
     }
-    a.constant += b.constant * b_scale;
+    if (__builtin_mul_overflow(b.constant, b_scale, &term) ||
+        __builtin_add_overflow(a.constant, term, &a.constant))
+        return flow_linear_invalid();
     drop_zero_terms(&a);
     return a;
 }
@@ -72,8 +80,10 @@ Linear flow_linear_scale(Linear a, int64_t k)
     if (!a.valid)
         return a;
     for (int i = 0; i < a.count; i++)
-        a.coefs[i] *= k;
-    a.constant *= k;
+        if (__builtin_mul_overflow(a.coefs[i], k, &a.coefs[i]))
+            return flow_linear_invalid();
+    if (__builtin_mul_overflow(a.constant, k, &a.constant))
+        return flow_linear_invalid();
     drop_zero_terms(&a);
     return a;
 }

@@ -292,6 +292,41 @@ static AbsVal arithmetic(Flow *flow, BinOpKind op, AbsVal a, AbsVal b)
     return v;
 }
 
+/* A value whose linear form uses only threadIdx and blockDim is that form
+ * exactly: its range and dependence follow from it, even where interval
+ * arithmetic lost them (cuda.grid(1) - blockIdx.x * blockDim.x is
+ * threadIdx.x, in [0, blockDim.x - 1], and no longer depends on the block). */
+static AbsVal exact_from_form(Flow *flow, AbsVal v)
+{
+    if (!v.linear.valid)
+        return v;
+    Arena *arena = flow->arena;
+    const Bound *lo = flow_bound_const(arena, v.linear.constant), *hi = lo;
+    unsigned axes = 0;
+    for (int i = 0; i < v.linear.count; i++) {
+        const Atom *atom = &v.linear.atoms[i];
+        int64_t k = v.linear.coefs[i];
+        const Bound *dim = flow_bound_blockdim(arena, atom->axis);
+        if (atom->kind == ATOM_BLOCKDIM) {
+            lo = flow_bound_add(arena, lo, flow_bound_scale(arena, dim, k));
+            hi = flow_bound_add(arena, hi, flow_bound_scale(arena, dim, k));
+        } else if (atom->kind == ATOM_THREAD) {
+            const Bound *last = flow_bound_scale(arena, flow_bound_add(arena, dim, flow_bound_const(arena, -1)), k);
+            lo = k < 0 ? flow_bound_add(arena, lo, last) : lo;
+            hi = k > 0 ? flow_bound_add(arena, hi, last) : hi;
+            axes |= 1u << atom->axis;
+        } else {
+            return v;
+        }
+    }
+    v.lo = flow_bound_max(arena, v.lo, lo);
+    v.hi = flow_bound_min(arena, v.hi, hi);
+    v.block_dependent = false;
+    v.thread_axes = axes;
+    v.varying = axes != 0;
+    return v;
+}
+
 AbsVal flow_binop(Flow *flow, BinOpKind op, const Type *type, AbsVal a, AbsVal b)
 {
     if (!is_int(type)) {
@@ -300,7 +335,7 @@ AbsVal flow_binop(Flow *flow, BinOpKind op, const Type *type, AbsVal a, AbsVal b
         merge_dependence(&v, &b);
         return v;
     }
-    return arithmetic(flow, op, a, b);
+    return exact_from_form(flow, arithmetic(flow, op, a, b));
 }
 
 static AbsVal join_dependence(AbsVal v, const AbsVal *with)
