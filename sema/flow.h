@@ -147,7 +147,6 @@ typedef struct SharedWrite {
     Linear index[3];
     const char *index_text[3];   /* for indices that are not linear forms */
     int ndim;
-    bool by_some_threads;    /* varying index or varying control */
     bool varying_index;      /* each thread writes its own element */
     const struct Divergence *diverged;  /* written by only some threads */
     Node *stmt;
@@ -233,10 +232,14 @@ int flow_line(Span span);
 
 /* ---- checks (flow_access.c, flow_block.c) */
 
-/* a[index] read (`store` false), written, or updated by an atomic. */
+/* How an access uses its element: `a[i]` read, `a[i] = v`, `a[i] += v`,
+ * cuda.atomic.*(a, i, v). */
 typedef enum AccessKind { ACCESS_READ, ACCESS_WRITE, ACCESS_UPDATE, ACCESS_ATOMIC } AccessKind;
-void flow_check_access(Flow *flow, FlowState *state, Node *subscript_or_call, Node *array,
-                       Node *index, AccessKind kind, const AbsVal *stored);
+/* Checks the access `site` (a SUBSCRIPT, or an atomic's CALL) of `array`
+ * at `index` (evaluating the index). `stored` is the value written (WRITE,
+ * UPDATE); returns whether the index varies between threads. */
+bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, Node *index,
+                       AccessKind kind, const AbsVal *stored);
 void flow_check_barrier(Flow *flow, FlowState *state, Node *call);
 /* After the walk: the block limits shared arrays impose (item c). */
 void flow_finish_block_limits(Flow *flow);

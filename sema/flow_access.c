@@ -178,7 +178,6 @@ static void record_write(Flow *flow, FlowState *state, Node *site, const Symbol 
     flow_reserve(flow->arena, &state->writes, state->write_count, &state->write_cap, sizeof *state->writes);
     SharedWrite *w = &state->writes[state->write_count++];
     *w = (SharedWrite){.array = array, .ndim = ndim, .varying_index = varying_index,
-                       .by_some_threads = varying_index || state->diverged,
                        .diverged = state->diverged, .stmt = site};
     for (int d = 0; d < ndim; d++) {
         w->index[d] = index[d];
@@ -259,10 +258,9 @@ static void note_grid_cover(Flow *flow, FlowState *state, Node *site, const Symb
     needs->covers = grown;
 }
 
-void flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, Node *index,
+bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, Node *index,
                        AccessKind kind, const AbsVal *stored)
 {
-    AbsVal *result = kind == ACCESS_READ ? (AbsVal *)stored : NULL;
     const Type *t = array->type;
     Node *parts[8];
     int count = 0;
@@ -290,11 +288,9 @@ void flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
                 text[i] = flow_source_text(flow->arena, parts[i]->span);
         }
     }
-    if (result)
-        *result = flow_unknown(varying_index);
     const Symbol *sym = array->kind == NODE_NAME ? array->name.sym : NULL;
     if (!element || !sym || sym->kind != SYM_LOCAL)
-        return;
+        return varying_index;
     if (t->space == MEM_GLOBAL && sym->param_index >= 0) {
         for (int d = 0; d < count; d++) {
             check_global_bound(flow, site, sym, d, parts[d], &values[d]);
@@ -317,6 +313,7 @@ void flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
     }
     if (shared && count <= 3 && kind != ACCESS_READ)
         record_write(flow, state, site, sym, linear, text, count, varying_index);
+    return varying_index;
 }
 
 /* Does `fi` (or a function it calls) wait at a block barrier? */

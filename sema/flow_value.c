@@ -457,10 +457,9 @@ static AbsVal eval_subscript(Flow *flow, FlowState *state, Node *node)
     const Type *bt = base->type;
     if (bt && bt->kind == TYPE_ARRAY) {
         bool varying = flow_eval(flow, state, base).varying;
-        AbsVal index = flow_unknown(false);
-        flow_check_access(flow, state, node, base, node->subscript.index, ACCESS_READ, &index);
+        varying |= flow_check_access(flow, state, node, base, node->subscript.index, ACCESS_READ, NULL);
         /* a local array holds one thread's values */
-        return flow_unknown(varying || index.varying || bt->space == MEM_LOCAL);
+        return flow_unknown(varying || bt->space == MEM_LOCAL);
     }
     AbsVal tuple = flow_eval(flow, state, base);
     Node *index = node->subscript.index;
