@@ -379,6 +379,7 @@ static void walk_loop(Flow *flow, FlowState *state, Node *loop)
 
 static void walk_stmt(Flow *flow, FlowState *state, Node *s)
 {
+    flow_report_unbounded(flow);   /* from a condition evaluated before s */
     switch (s->kind) {
     case NODE_EXPR_STMT:
         flow_eval(flow, state, s->expr_stmt.value);
@@ -418,6 +419,7 @@ static void walk_stmt(Flow *flow, FlowState *state, Node *s)
     default:
         break;
     }
+    flow_report_unbounded(flow);
 }
 
 static void walk_block(Flow *flow, FlowState *state, NodeList *body)
@@ -459,5 +461,6 @@ void sema_diagnose_flow(Sema *sema, FuncInfo *fi)
         state.vars[i] = (VarState){.value = v};
     }
     walk_block(&flow, &state, &fi->def->funcdef.body);
+    flow_report_unbounded(&flow);
     flow_finish_block_limits(&flow);
 }

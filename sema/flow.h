@@ -192,6 +192,18 @@ typedef struct SharedIndex {
     Node *at;
 } SharedIndex;
 
+/* A global array indexed by an unbounded thread index, waiting for the end
+ * of its statement so that the arrays one index reaches are reported in
+ * one warning (flow_access.c). */
+typedef struct UnboundedIndex {
+    Node *site;
+    const Symbol *array;
+    int dim;
+    const char *text;        /* the index as written */
+    AbsVal value;
+    bool written;
+} UnboundedIndex;
+
 /* A kernel's analysis. */
 typedef struct Flow {
     Sema *sema;
@@ -207,6 +219,8 @@ typedef struct Flow {
                                          re-evaluation: report nothing */
     SharedIndex *shared_indices;
     int shared_index_count, shared_index_cap;
+    UnboundedIndex *unbounded;
+    int unbounded_count, unbounded_cap;
     /* what was reported, so each problem is reported once */
     const void **reported;
     int reported_count, reported_cap;
@@ -241,6 +255,9 @@ typedef enum AccessKind { ACCESS_READ, ACCESS_WRITE, ACCESS_UPDATE, ACCESS_ATOMI
 bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, Node *index,
                        AccessKind kind, const AbsVal *stored);
 void flow_check_barrier(Flow *flow, FlowState *state, Node *call);
+/* Reports the unbounded indices met since the last call, one warning per
+ * index expression (called between statements). */
+void flow_report_unbounded(Flow *flow);
 /* After the walk: the block limits shared arrays impose (item c). */
 void flow_finish_block_limits(Flow *flow);
 void flow_note_shared_index(Flow *flow, const Symbol *array, int64_t extent, int dim,

@@ -31,7 +31,7 @@ static const char *describe_origin(Flow *flow, const AbsVal *v, bool global)
 {
     if (!v->origin.what)
         return global ? "a value that depends on the block" : "a value that depends on the thread";
-    bool grid = strncmp(v->origin.what, "cuda.grid", 9) == 0;
+    bool grid = strncmp(v->origin.what, "cuda.grid", 9) == 0 || flow_linear_grid_axis(&v->linear) >= 0;
     return arena_printf(flow->arena, "%s from %s (line %d)",
                         grid ? "a global thread index"
                         : global && v->block_dependent ? "an index that depends on the block"
@@ -45,9 +45,10 @@ static const void *key_of(const void *object, int tag)
     return (const char *)object + tag;
 }
 
-/* a: a global array indexed by a thread index with no bound at all. */
+/* a: a global array indexed by a thread index with no bound at all; kept
+ * until the statement ends (flow_report_unbounded). */
 static void check_global_bound(Flow *flow, Node *site, const Symbol *array, int dim, Node *index,
-                               const AbsVal *v)
+                               const AbsVal *v, AccessKind kind)
 {
     /* blockIdx alone is not reported: per-block outputs sized by the grid
      * (partial[cuda.blockIdx.x]) are the launch's business */
@@ -55,16 +56,63 @@ static void check_global_bound(Flow *flow, Node *site, const Symbol *array, int 
         return;
     if (flow_reported(flow, key_of(array, dim)))
         return;
-    const char *text = flow_source_text(flow->arena, index->span);
-    Diag *diag = flow->sema->diag;
-    diag_warning(diag, site->span, "missing-bounds-check",
-                 "'%.*s' is indexed by '%s', %s, and no condition keeps it below the array's "
-                 "extent",
-                 STR_ARG(array->name), text, describe_origin(flow, v, true));
-    diag_note(diag, (Span){0},
-              "threads past the end of '%.*s' read or write out of bounds (the grid is rarely an exact "
-              "multiple of the data); guard the access with 'if %s < %.*s.shape[%d]:'",
-              STR_ARG(array->name), text, STR_ARG(array->name), dim);
+    flow_reserve(flow->arena, &flow->unbounded, flow->unbounded_count, &flow->unbounded_cap,
+                 sizeof *flow->unbounded);
+    flow->unbounded[flow->unbounded_count++] =
+        (UnboundedIndex){site, array, dim, flow_source_text(flow->arena, index->span), *v, kind != ACCESS_READ};
+}
+
+/* "'x'", "'out' and 'x'", "'out', 'x' and 'y'" */
+static const char *name_list(Flow *flow, const UnboundedIndex **group, int count)
+{
+    const char *list = "";
+    for (int i = 0; i < count; i++)
+        list = arena_printf(flow->arena, "%s%s'%.*s'", list, i == 0 ? "" : i + 1 == count ? " and " : ", ",
+                            STR_ARG(group[i]->array->name));
+    return list;
+}
+
+void flow_report_unbounded(Flow *flow)
+{
+    int count = flow->unbounded_count;
+    flow->unbounded_count = 0;
+    bool *done = ARENA_ARRAY(flow->arena, bool, count ? count : 1);
+    memset(done, 0, sizeof *done * (size_t)(count ? count : 1));
+    const UnboundedIndex **group = ARENA_ARRAY(flow->arena, const UnboundedIndex *, count ? count : 1);
+    for (int i = 0; i < count; i++) {
+        if (done[i])
+            continue;
+        /* the arrays this index reaches, in source order; the caret at the
+         * first, the guard suggested for an array written (the output) */
+        int n = 0;
+        const UnboundedIndex *first = &flow->unbounded[i], *guard = NULL;
+        for (int j = i; j < count; j++) {
+            const UnboundedIndex *u = &flow->unbounded[j];
+            if (done[j] || strcmp(u->text, first->text) != 0)
+                continue;
+            done[j] = true;
+            int at = n++;
+            while (at > 0 && group[at - 1]->site->span.begin > u->site->span.begin) {
+                group[at] = group[at - 1];
+                at--;
+            }
+            group[at] = u;
+            if (u->written && !guard)
+                guard = u;
+        }
+        guard = guard ? guard : group[0];
+        Diag *diag = flow->sema->diag;
+        diag_warning(diag, group[0]->site->span, "missing-bounds-check",
+                     "%s %s indexed by '%s', %s, and no condition keeps it below %s", name_list(flow, group, n),
+                     n == 1 ? "is" : "are", first->text, describe_origin(flow, &first->value, true),
+                     n == 1 ? "the array's extent" : "their extents");
+        diag_note(diag, (Span){0},
+                  "threads past the end %s read or write out of bounds (the grid is rarely an exact "
+                  "multiple of the data); guard the %s with 'if %s < %.*s.shape[%d]:'",
+                  n == 1 ? arena_printf(flow->arena, "of '%.*s'", STR_ARG(guard->array->name))
+                         : "of these arrays",
+                  n == 1 ? "access" : "accesses", first->text, STR_ARG(guard->array->name), guard->dim);
+    }
 }
 
 /* b: a shared array indexed by something that grows with blockIdx. */
@@ -293,7 +341,7 @@ bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
         return varying_index;
     if (t->space == MEM_GLOBAL && sym->param_index >= 0) {
         for (int d = 0; d < count; d++) {
-            check_global_bound(flow, site, sym, d, parts[d], &values[d]);
+            check_global_bound(flow, site, sym, d, parts[d], &values[d], kind);
             note_grid_cover(flow, state, site, sym, d, &values[d], kind);
         }
     }
