@@ -377,6 +377,32 @@ static void walk_loop(Flow *flow, FlowState *state, Node *loop)
     *state = exit;
 }
 
+/* A device function returns to its caller: the value (joined over every
+ * return; it varies when threads may leave by different returns) and the
+ * state, whose shared writes the caller goes on with. */
+static void note_return(Flow *flow, FlowState *state, AbsVal value)
+{
+    if (state->diverged != flow->entry_diverged)
+        value.varying = true;
+    if (flow->has_result) {
+        AbsVal *r = &flow->result;
+        r->lo = flow_bound_join_lower(flow->arena, r->lo, value.lo);
+        r->hi = flow_bound_join_upper(flow->arena, r->hi, value.hi);
+        r->varying |= value.varying;
+        r->block_dependent |= value.block_dependent;
+        r->thread_axes |= value.thread_axes;
+        if (!flow_linear_equal(&r->linear, &value.linear))
+            r->linear = flow_linear_invalid();
+        r->elts = NULL;
+        r->count = 0;
+    } else {
+        flow->result = value;
+        flow->has_result = true;
+    }
+    flow_reserve(flow->arena, &flow->returns, flow->return_count, &flow->return_cap, sizeof *flow->returns);
+    flow->returns[flow->return_count++] = fork_state(flow, state);
+}
+
 static void walk_stmt(Flow *flow, FlowState *state, Node *s)
 {
     flow_report_unbounded(flow);   /* from a condition evaluated before s */
@@ -397,14 +423,20 @@ static void walk_stmt(Flow *flow, FlowState *state, Node *s)
     case NODE_FOR:
         walk_loop(flow, state, s);
         break;
-    case NODE_RETURN:
-        flow_eval(flow, state, s->return_stmt.value);
+    case NODE_RETURN: {
+        AbsVal value = flow_eval(flow, state, s->return_stmt.value);
+        if (flow->caller) {
+            note_return(flow, state, value);
+            state->dead = true;
+            break;
+        }
         if (state->diverged && !flow->returned) {
             flow->returned = state->diverged;
             flow->returned_at = s->span;
         }
         state->dead = true;
         break;
+    }
     case NODE_BREAK:
     case NODE_CONTINUE:
         if (flow->loop) {
@@ -428,20 +460,90 @@ static void walk_block(Flow *flow, FlowState *state, NodeList *body)
         walk_stmt(flow, state, body->items[i]);
 }
 
-/* Does the body use cuda.gridsize or cuda.gridDim (a grid-stride loop, or
- * some other way of covering more elements than threads)? */
+/* Does the body, or a device function it calls, use cuda.gridsize or
+ * cuda.gridDim (a grid-stride loop, or some other way of covering more
+ * elements than threads)? */
+typedef struct GridStrideScan {
+    bool found;
+    int depth;
+} GridStrideScan;
+
 static void scan_grid_stride(void *ctx, Node *child)
 {
-    bool *found = ctx;
-    if (!child || *found)
+    GridStrideScan *scan = ctx;
+    if (!child || scan->found)
         return;
     if ((child->kind == NODE_CALL && child->call.builtin == BUILTIN_GRIDSIZE) ||
         (child->kind == NODE_ATTRIBUTE && child->attribute.builtin >= BUILTIN_GRIDDIM_X &&
          child->attribute.builtin <= BUILTIN_GRIDDIM_Z)) {
-        *found = true;
+        scan->found = true;
         return;
     }
+    if (child->kind == NODE_CALL && child->call.callee && child->call.callee->def && scan->depth < 8) {
+        scan->depth++;
+        ast_each_child(child->call.callee->def, scan_grid_stride, scan);
+        scan->depth--;
+    }
     ast_each_child(child, scan_grid_stride, ctx);
+}
+
+static FlowState entry_state(Flow *flow)
+{
+    int n = flow->fi->local_count;
+    FlowState state = {.vars = ARENA_ARRAY(flow->arena, VarState, n ? n : 1)};
+    for (int i = 0; i < n; i++)
+        state.vars[i] = (VarState){.value = flow_unknown(false)};
+    return state;
+}
+
+bool flow_walk_call(Flow *flow, FlowState *state, Node *call, const AbsVal *args, AbsVal *result)
+{
+    FuncInfo *callee = call->call.callee;
+    if (!callee || !callee->def || callee->is_kernel || call->call.keywords.count ||
+        call->call.args.count != callee->param_count || flow->depth >= 4)
+        return false;
+    for (const Flow *f = flow; f; f = f->caller)
+        if (f->fi == callee)
+            return false;   /* recursion: judged from outside only */
+    Flow sub = {.sema = flow->sema, .arena = flow->arena, .fi = callee, .root = flow->root, .caller = flow,
+                .depth = flow->depth + 1, .quiet = flow->quiet, .uses_gridsize = flow->uses_gridsize,
+                .entry_diverged = state->diverged};
+    ArrayRef *arrays = ARENA_ARRAY(flow->arena, ArrayRef, callee->param_count ? callee->param_count : 1);
+    FlowState entry = entry_state(&sub);
+    for (int i = 0; i < callee->param_count; i++) {
+        Node *arg = call->call.args.items[i];
+        arrays[i] = arg->type && arg->type->kind == TYPE_ARRAY ? flow_resolve_array(flow, arg) : (ArrayRef){0};
+        int index = flow_local_index(&sub, callee->params[i]);
+        if (index < 0)
+            continue;
+        AbsVal v = args[i];
+        if (!v.linear.valid)
+            v.linear = opaque(callee->params[i], 0);
+        entry.vars[index] = (VarState){.value = v};
+    }
+    sub.param_arrays = arrays;
+    /* the caller's guards and unpublished shared writes hold in the callee */
+    entry.facts = state->facts;
+    entry.fact_count = entry.fact_cap = state->fact_count;
+    entry.writes = state->writes;
+    entry.write_count = entry.write_cap = state->write_count;
+    entry.diverged = state->diverged;
+    entry = fork_state(&sub, &entry);
+    walk_block(&sub, &entry, &callee->def->funcdef.body);
+    FlowState out = entry;
+    for (int i = 0; i < sub.return_count; i++)
+        out = join_states(&sub, out, sub.returns[i], 0, true);
+    if (!out.dead) {
+        state->writes = out.writes;
+        state->write_count = out.write_count;
+        state->write_cap = out.write_cap;
+    }
+    *result = sub.has_result ? sub.result : flow_unknown(false);
+    result->elts = NULL;
+    result->count = 0;
+    result->if_true = result->if_false = NULL;
+    result->if_true_count = result->if_false_count = 0;
+    return true;
 }
 
 void sema_diagnose_flow(Sema *sema, FuncInfo *fi)
@@ -449,16 +551,17 @@ void sema_diagnose_flow(Sema *sema, FuncInfo *fi)
     if (!fi->is_kernel || !fi->def)
         return;
     Flow flow = {.sema = sema, .arena = sema->arena, .fi = fi};
-    ast_each_child(fi->def, scan_grid_stride, &flow.uses_gridsize);
-    FlowState state = {.vars = ARENA_ARRAY(sema->arena, VarState, fi->local_count ? fi->local_count : 1)};
+    flow.root = &flow;
+    GridStrideScan scan = {0};
+    ast_each_child(fi->def, scan_grid_stride, &scan);
+    flow.uses_gridsize = scan.found;
+    FlowState state = entry_state(&flow);
     for (int i = 0; i < fi->local_count; i++) {
         const Symbol *sym = fi->locals[i];
-        AbsVal v = flow_unknown(false);
         if (sym->param_index >= 0 && sym->type && (sym->type->kind == TYPE_INT)) {
-            v.linear = opaque(sym, 0);
-            v.lo = v.hi = flow_bound_runtime(sema->arena);
+            state.vars[i].value.linear = opaque(sym, 0);
+            state.vars[i].value.lo = state.vars[i].value.hi = flow_bound_runtime(sema->arena);
         }
-        state.vars[i] = (VarState){.value = v};
     }
     walk_block(&flow, &state, &fi->def->funcdef.body);
     flow_report_unbounded(&flow);

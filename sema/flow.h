@@ -204,11 +204,32 @@ typedef struct UnboundedIndex {
     bool written;
 } UnboundedIndex;
 
-/* A kernel's analysis. */
+/* An array as the function that declared it names it: a device function's
+ * array parameter stands for the caller's array (flow_resolve_array). */
+typedef struct ArrayRef {
+    const Symbol *sym;          /* NULL: not followed (a view, an expression) */
+    const SharedArray *shared;  /* a static shared array: its shape */
+    bool kernel_param;          /* a global array parameter of the kernel */
+} ArrayRef;
+
+/* The analysis of a kernel, or of a device function it calls: a call is
+ * walked with the caller's argument values, state and divergence, so
+ * bounds, races and barriers inside helpers are checked as the kernel
+ * uses them (flow_walk_call). What the kernel gets (reports, block limits,
+ * coverage) goes to the root's lists. */
 typedef struct Flow {
     Sema *sema;
     Arena *arena;
     FuncInfo *fi;
+    struct Flow *root;                /* the kernel's analysis (itself there) */
+    const struct Flow *caller;        /* a device function's: who called it */
+    int depth;
+    const ArrayRef *param_arrays;     /* a device function's, per parameter */
+    const struct Divergence *entry_diverged;  /* how the call was reached */
+    FlowState *returns;               /* a device function's return states */
+    int return_count, return_cap;
+    AbsVal result;                    /* ... and the values they return */
+    bool has_result;
     int next_version;
     LoopFrame *loop;                  /* the innermost loop being walked */
     const Divergence *returned;       /* a varying return happened */
@@ -231,6 +252,10 @@ typedef struct Flow {
 void flow_reserve(Arena *arena, void *items, int count, int *cap, size_t size);
 
 int flow_local_index(const Flow *flow, const Symbol *sym);
+ArrayRef flow_resolve_array(const Flow *flow, const Node *array);
+/* Walks device-function call `call` with its arguments' values `args`;
+ * false when it is not followed (recursion, depth, keywords). */
+bool flow_walk_call(Flow *flow, FlowState *state, Node *call, const AbsVal *args, AbsVal *result);
 AbsVal flow_unknown(bool varying);
 AbsVal flow_eval(Flow *flow, FlowState *state, Node *node);
 /* a op b computed in `type` (an integer type gives ranges and forms). */

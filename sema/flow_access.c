@@ -16,6 +16,27 @@ static const SharedArray *shared_array_of(const Flow *flow, const Symbol *sym)
     return NULL;
 }
 
+ArrayRef flow_resolve_array(const Flow *flow, const Node *array)
+{
+    const Symbol *sym = array->kind == NODE_NAME ? array->name.sym : NULL;
+    if (!sym || sym->kind != SYM_LOCAL)
+        return (ArrayRef){0};
+    if (sym->param_index >= 0)
+        return flow->param_arrays ? flow->param_arrays[sym->param_index]
+                                  : (ArrayRef){.sym = sym, .kernel_param = array->type->space == MEM_GLOBAL};
+    return (ArrayRef){.sym = sym, .shared = shared_array_of(flow, sym)};
+}
+
+/* Is `sym` a parameter of the kernel (not of a helper it calls)? */
+static bool is_kernel_param(const Flow *flow, const Symbol *sym)
+{
+    const FuncInfo *kernel = flow->root->fi;
+    for (int i = 0; i < kernel->param_count; i++)
+        if (kernel->params[i] == sym)
+            return true;
+    return false;
+}
+
 static bool reporting(const Flow *flow)
 {
     return flow->quiet == 0;
@@ -56,6 +77,7 @@ static void check_global_bound(Flow *flow, Node *site, const Symbol *array, int 
         return;
     if (flow_reported(flow, key_of(array, dim)))
         return;
+    flow = flow->root;   /* reported at the end of the kernel's statement */
     flow_reserve(flow->arena, &flow->unbounded, flow->unbounded_count, &flow->unbounded_cap,
                  sizeof *flow->unbounded);
     flow->unbounded[flow->unbounded_count++] =
@@ -74,6 +96,8 @@ static const char *name_list(Flow *flow, const UnboundedIndex **group, int count
 
 void flow_report_unbounded(Flow *flow)
 {
+    if (flow->caller)
+        return;   /* a helper's statements are part of the kernel's */
     int count = flow->unbounded_count;
     flow->unbounded_count = 0;
     bool *done = ARENA_ARRAY(flow->arena, bool, count ? count : 1);
@@ -283,7 +307,7 @@ static void note_grid_cover(Flow *flow, FlowState *state, Node *site, const Symb
         if (atom && atom->kind == ATOM_SHAPE) {
             extent = arena_printf(flow->arena, "%.*s.shape[%d]", STR_ARG(atom->sym->name), atom->axis);
             named = atom->sym->name;
-        } else if (atom && atom->kind == ATOM_VALUE && atom->version == 0 && atom->sym->param_index >= 0) {
+        } else if (atom && atom->kind == ATOM_VALUE && atom->version == 0 && is_kernel_param(flow, atom->sym)) {
             extent = arena_printf(flow->arena, "%.*s", STR_ARG(atom->sym->name));
         } else {
             return;   /* a guard this format cannot say: no check */
@@ -291,11 +315,11 @@ static void note_grid_cover(Flow *flow, FlowState *state, Node *site, const Symb
     }
     /* unguarded, the launch must cover what the kernel writes (a read-only
      * array may well be larger: a table) */
-    if (!extent && !v->hi && array->param_index >= 0 && kind != ACCESS_READ)
+    if (!extent && !v->hi && kind != ACCESS_READ)
         extent = arena_printf(flow->arena, "%.*s.shape[%d]", STR_ARG(array->name), dim);
     if (!extent)
         return;
-    LaunchNeeds *needs = &flow->fi->launch;
+    LaunchNeeds *needs = &flow->root->fi->launch;
     for (int i = 0; i < needs->cover_count; i++)
         if (needs->covers[i].axis == axis && strcmp(needs->covers[i].extent, extent) == 0)
             return;
@@ -336,16 +360,17 @@ bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
                 text[i] = flow_source_text(flow->arena, parts[i]->span);
         }
     }
-    const Symbol *sym = array->kind == NODE_NAME ? array->name.sym : NULL;
-    if (!element || !sym || sym->kind != SYM_LOCAL)
+    ArrayRef ref = flow_resolve_array(flow, array);
+    const Symbol *sym = ref.sym;
+    if (!element || !sym)
         return varying_index;
-    if (t->space == MEM_GLOBAL && sym->param_index >= 0) {
+    if (t->space == MEM_GLOBAL && ref.kernel_param) {
         for (int d = 0; d < count; d++) {
             check_global_bound(flow, site, sym, d, parts[d], &values[d], kind);
             note_grid_cover(flow, state, site, sym, d, &values[d], kind);
         }
     }
-    const SharedArray *shared = t->space == MEM_SHARED ? shared_array_of(flow, sym) : NULL;
+    const SharedArray *shared = t->space == MEM_SHARED ? ref.shared : NULL;
     if (shared && shared->shape[0] > 0 && count <= 3) {
         for (int d = 0; d < count; d++) {
             check_shared_global(flow, site, sym, shared->shape[d], d, parts[d], &values[d]);
@@ -404,6 +429,10 @@ void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
     if (!direct && !has_barrier(call->call.callee->def, 0))
         return;
     const Divergence *d = state->diverged;
+    /* in a helper, the divergence it was called under is reported at the
+     * call (the caller's check of the call); only its own is reported here */
+    if (flow->caller && d == flow->entry_diverged)
+        d = NULL;
     if (d && reporting(flow) && !flow_reported(flow, call)) {
         Diag *diag = flow->sema->diag;
         const char *what = direct ? sema_builtin_spelling((Builtin)call->call.builtin) : NULL;

@@ -19,6 +19,7 @@ void flow_note_shared_index(Flow *flow, const Symbol *array, int64_t extent, int
     static const int one[3] = {1, 1, 1};
     if (flow_bound_eval(index->hi, one, true) >= FLOW_INF || flow_bound_eval(index->lo, one, false) <= -FLOW_INF)
         return;
+    flow = flow->root;
     flow_reserve(flow->arena, &flow->shared_indices, flow->shared_index_count, &flow->shared_index_cap,
                  sizeof *flow->shared_indices);
     flow->shared_indices[flow->shared_index_count++] =

@@ -50,6 +50,7 @@ int flow_line(Span span)
 
 bool flow_reported(Flow *flow, const void *key)
 {
+    flow = flow->root;   /* a problem in a helper is reported once per kernel */
     for (int i = 0; i < flow->reported_count; i++)
         if (flow->reported[i] == key)
             return true;
@@ -106,7 +107,7 @@ static AbsVal geometry(Flow *flow, Node *node, int builtin)
         v.hi = flow_bound_add(arena, flow_bound_blockdim(arena, axis), flow_bound_const(arena, -1));
         v.varying = true;
         v.thread_axes = 1u << axis;
-        flow->thread_axes_used |= 1u << axis;
+        flow->root->thread_axes_used |= 1u << axis;
         v.origin = (Origin){node->span, sema_builtin_spelling(builtin)};
     } else if (builtin <= BUILTIN_BLOCKIDX_Z) {
         atom.kind = ATOM_BLOCK;
@@ -133,7 +134,7 @@ static AbsVal grid_axis(Flow *flow, Node *call, int axis)
     v.lo = flow_bound_const(flow->arena, 0);
     v.block_dependent = true;
     v.thread_axes = 1u << axis;
-    flow->thread_axes_used |= 1u << axis;
+    flow->root->thread_axes_used |= 1u << axis;
     v.origin = (Origin){call->span, arena_printf(flow->arena, "cuda.grid(%d)", (int)call->call.args.items[0]->konst.i)};
     return v;
 }
@@ -164,12 +165,12 @@ static AbsVal grid_call(Flow *flow, Node *call, bool size)
     return tuple;
 }
 
-/* x.shape[k] (k = -1: the whole tuple) of an array parameter. */
+/* x.shape[k] (k = -1: the whole tuple) of an array; a kernel parameter's
+ * extent is an atom of the linear forms (guards name it). */
 static AbsVal shape_of(Flow *flow, Node *array, int k)
 {
     const Type *t = array->type;
-    bool param = array->kind == NODE_NAME && array->name.sym && array->name.sym->kind == SYM_LOCAL &&
-                 array->name.sym->param_index >= 0;
+    ArrayRef ref = flow_resolve_array(flow, array);
     if (k < 0) {
         AbsVal tuple = flow_unknown(false);
         tuple.count = t->ndim;
@@ -181,8 +182,8 @@ static AbsVal shape_of(Flow *flow, Node *array, int k)
     AbsVal v = flow_unknown(false);
     v.lo = flow_bound_const(flow->arena, 0);
     v.hi = flow_bound_runtime(flow->arena);
-    if (param)
-        v.linear = flow_linear_atom((Atom){.kind = ATOM_SHAPE, .axis = k, .sym = array->name.sym});
+    if (ref.kernel_param)
+        v.linear = flow_linear_atom((Atom){.kind = ATOM_SHAPE, .axis = k, .sym = ref.sym});
     return v;
 }
 
@@ -414,8 +415,9 @@ static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
     }
     AbsVal v = flow_unknown(false);
     AbsVal first = flow_unknown(false), second = flow_unknown(false);
+    AbsVal *values = ARENA_ARRAY(flow->arena, AbsVal, args->count ? args->count : 1);
     for (int i = 0; i < args->count; i++) {
-        AbsVal arg = flow_eval(flow, state, args->items[i]);
+        AbsVal arg = values[i] = flow_eval(flow, state, args->items[i]);
         if (i == 0)
             first = arg;
         if (i == 1)
@@ -442,9 +444,12 @@ static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
     if (b >= BUILTIN_SHFL_SYNC && b <= BUILTIN_LANEMASK_LT)
         v.varying = true;
     if (call->call.callee) {
+        flow_check_barrier(flow, state, call);   /* a barrier inside the callee */
+        AbsVal returned;
+        if (flow_walk_call(flow, state, call, values, &returned))
+            return returned;
         if (reads_thread_identity(call->call.callee->def, 0))
             v.varying = true;
-        flow_check_barrier(flow, state, call);   /* a barrier inside the callee */
     }
     if (b == BUILTIN_SHARED_ARRAY || b == BUILTIN_LOCAL_ARRAY)
         return flow_unknown(false);
