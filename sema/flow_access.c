@@ -297,20 +297,31 @@ static void note_grid_cover(Flow *flow, FlowState *state, Node *site, const Symb
         return;
     const char *extent = NULL;
     Str named = array->name;
-    for (int i = 0; i < state->fact_count && !extent; i++) {
+    /* the guard's bound is the extent only when it is the one bound: under
+     * 'i < n and i < x.shape[0]' the kernel processes min(n, x.shape[0]),
+     * which no attribute can say */
+    const Fact *guard = NULL;
+    for (int i = 0; i < state->fact_count; i++) {
         const Fact *f = &state->facts[i];
         int64_t delta;
-        if (!f->hi || f->bound_offset != -1 || !flow_linear_same_terms(&v->linear, &f->subject, &delta) ||
-            delta != 0)
+        if (!f->hi || !flow_linear_same_terms(&v->linear, &f->subject, &delta))
             continue;
-        const Atom *atom = flow_linear_single_atom(&f->bound_of);
+        if (guard && !(flow_linear_equal(&guard->bound_of, &f->bound_of) &&
+                       guard->bound_offset == f->bound_offset && delta == 0))
+            return;
+        if (f->bound_offset != -1 || delta != 0)
+            return;   /* a guard this format cannot say: no check */
+        guard = f;
+    }
+    if (guard) {
+        const Atom *atom = flow_linear_single_atom(&guard->bound_of);
         if (atom && atom->kind == ATOM_SHAPE) {
             extent = arena_printf(flow->arena, "%.*s.shape[%d]", STR_ARG(atom->sym->name), atom->axis);
             named = atom->sym->name;
         } else if (atom && atom->kind == ATOM_VALUE && atom->version == 0 && is_kernel_param(flow, atom->sym)) {
             extent = arena_printf(flow->arena, "%.*s", STR_ARG(atom->sym->name));
         } else {
-            return;   /* a guard this format cannot say: no check */
+            return;
         }
     }
     /* unguarded, the launch must cover what the kernel writes (a read-only
