@@ -127,11 +127,20 @@ static LLVMValueRef emit_atomic(Cg *cg, const Node *node)
     const Type *t = node->type;
     if (t->bits < 32 || (t->kind != TYPE_INT && t->kind != TYPE_FLOAT))
         return cg_unsupported(cg, node, "this atomic on this array type");
-    LLVMValueRef ptr = target_ptr(cg, node);
     int first = id == BUILTIN_ATOMIC_COMPARE_AND_SWAP ? 1 : 2;
-    LLVMValueRef v = cg_emit_expr(cg, args->items[first]);
-    if (id == BUILTIN_ATOMIC_CAS || id == BUILTIN_ATOMIC_COMPARE_AND_SWAP)
-        return emit_cas(cg, ptr, v, cg_emit_expr(cg, args->items[first + 1]));
+    bool cas = id == BUILTIN_ATOMIC_CAS || id == BUILTIN_ATOMIC_COMPARE_AND_SWAP;
+    /* checked mode computes the operands before testing the index, so that
+     * their side effects happen even when the atomic is skipped */
+    LLVMValueRef v = NULL, replacement = NULL;
+    if (cg->options->check) {
+        v = cg_emit_expr(cg, args->items[first]);
+        replacement = cas ? cg_emit_expr(cg, args->items[first + 1]) : NULL;
+    }
+    LLVMValueRef ptr = target_ptr(cg, node);
+    if (!v)
+        v = cg_emit_expr(cg, args->items[first]);
+    if (cas)
+        return emit_cas(cg, ptr, v, replacement ? replacement : cg_emit_expr(cg, args->items[first + 1]));
     if (t->kind == TYPE_FLOAT) {
         if (id == BUILTIN_ATOMIC_ADD || id == BUILTIN_ATOMIC_SUB)
             return rmw(cg, id == BUILTIN_ATOMIC_ADD ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpFSub, ptr, v);

@@ -39,6 +39,9 @@ LLVMValueRef cg_emit_cache_hint(Cg *cg, const Node *node)
     const char *hint = sema_builtin_spelling(id) + strlen("cuda.ld");     /* "ca", "wb", ... */
     bool store = id >= BUILTIN_STCG;
     CgCheckMark mark = cg_check_mark(cg);
+    /* checked mode computes a store's value before testing the index, so
+     * that its side effects happen even when the store is skipped */
+    LLVMValueRef early = store && cg->options->check ? cg_emit_expr(cg, args->items[2]) : NULL;
     LLVMValueRef ptr = cg_element_ptr(cg, args->items[0], args->items[1], NULL);
     LLVMValueRef address = LLVMBuildPtrToInt(cg->b, ptr, cg_i64(cg), "");
     LLVMTypeRef ty = cg_type(cg, dtype);
@@ -48,7 +51,7 @@ LLVMValueRef cg_emit_cache_hint(Cg *cg, const Node *node)
         snprintf(constraints, sizeof constraints, "l,%s,~{memory}", constraint_of(dtype->bits));
         LLVMTypeRef params[2] = {cg_i64(cg), ty};
         LLVMTypeRef fn_type = LLVMFunctionType(LLVMVoidTypeInContext(cg->ctx), params, 2, false);
-        LLVMValueRef ops[2] = {address, cg_emit_expr(cg, args->items[2])};
+        LLVMValueRef ops[2] = {address, early ? early : cg_emit_expr(cg, args->items[2])};
         LLVMBuildCall2(cg->b, fn_type, inline_asm(fn_type, text, constraints), ops, 2, "");
         return cg_check_close(cg, mark, NULL);
     }

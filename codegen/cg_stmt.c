@@ -81,6 +81,11 @@ static void emit_aug_assign(Cg *cg, const Node *node)
     const Node *value = node->aug_assign.value;
     Place p;
     CgCheckMark mark = cg_check_mark(cg);
+    /* checked mode computes the value before testing the index, so that its
+     * side effects (a call, an atomic) happen even when the access is
+     * skipped; unchecked code keeps Python's order */
+    bool value_first = cg->options->check && target->kind == NODE_SUBSCRIPT;
+    LLVMValueRef early = value_first ? cg_emit_expr(cg, value) : NULL;
     if (target->kind == NODE_NAME && target->name.sym && target->name.sym->cg) {
         p = (Place){target->name.sym->cg, target->name.sym->type, false};
     } else if (target->kind == NODE_SUBSCRIPT && target->subscript.value->type->kind == TYPE_ARRAY) {
@@ -91,7 +96,7 @@ static void emit_aug_assign(Cg *cg, const Node *node)
         return;
     }
     LLVMValueRef cur = cg_convert(cg, load_place(cg, p), p.type, ct);
-    LLVMValueRef v = cg_emit_expr(cg, value);
+    LLVMValueRef v = early ? early : cg_emit_expr(cg, value);
     LLVMValueRef r = cg_binop(cg, node->aug_assign.op, cur, v, ct, value->type, value);
     store_place(cg, p, cg_convert(cg, r, ct, p.type));
     cg_check_close(cg, mark, NULL);
