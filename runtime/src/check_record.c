@@ -64,18 +64,20 @@ pyk_status rt_check_collect(pyk_context *ctx)
 {
     if (!ctx->check_pending)
         return PYK_OK;
-    ctx->check_pending = false;
     pyk_status status = rt_make_current(ctx);
     if (status != PYK_OK)
-        return status;
+        return status;   /* still pending: the next synchronisation tries again */
+    ctx->check_pending = false;
     for (pyk_module *m = ctx->checked_modules; m; m = m->check.next) {
         if (!m->check.launched)
             continue;
-        m->check.launched = false;
         int64_t record[RT_RECORD_WORDS];
         status = read_and_reset(m, record);
-        if (status != PYK_OK)
+        if (status != PYK_OK) {
+            ctx->check_pending = true;   /* this module's record is read next time */
             return status;
+        }
+        m->check.launched = false;
         if (record[RT_RECORD_STATE] == 0)
             continue;
         /* One violation per call: the other modules' records wait. */

@@ -11,7 +11,7 @@ pyk_launch_config pyk_config_1d(int64_t n, unsigned block_size)
 {
     if (block_size == 0)
         block_size = 256;
-    int64_t blocks = n > 0 ? (n + block_size - 1) / block_size : 1;
+    int64_t blocks = n > 0 ? n / block_size + (n % block_size != 0) : 1;   /* no overflow near INT64_MAX */
     pyk_launch_config config = {{(unsigned)(blocks > 0xffffffffLL ? 0xffffffffLL : blocks), 1, 1},
                                 {block_size, 1, 1}, 0, NULL};
     return config;
