@@ -460,33 +460,6 @@ static void walk_block(Flow *flow, FlowState *state, NodeList *body)
         walk_stmt(flow, state, body->items[i]);
 }
 
-/* Does the body, or a device function it calls, use cuda.gridsize or
- * cuda.gridDim (a grid-stride loop, or some other way of covering more
- * elements than threads)? */
-typedef struct GridStrideScan {
-    bool found;
-    int depth;
-} GridStrideScan;
-
-static void scan_grid_stride(void *ctx, Node *child)
-{
-    GridStrideScan *scan = ctx;
-    if (!child || scan->found)
-        return;
-    if ((child->kind == NODE_CALL && child->call.builtin == BUILTIN_GRIDSIZE) ||
-        (child->kind == NODE_ATTRIBUTE && child->attribute.builtin >= BUILTIN_GRIDDIM_X &&
-         child->attribute.builtin <= BUILTIN_GRIDDIM_Z)) {
-        scan->found = true;
-        return;
-    }
-    if (child->kind == NODE_CALL && child->call.callee && child->call.callee->def && scan->depth < 8) {
-        scan->depth++;
-        ast_each_child(child->call.callee->def, scan_grid_stride, scan);
-        scan->depth--;
-    }
-    ast_each_child(child, scan_grid_stride, ctx);
-}
-
 static FlowState entry_state(Flow *flow)
 {
     int n = flow->fi->local_count;
@@ -552,9 +525,7 @@ void sema_diagnose_flow(Sema *sema, FuncInfo *fi)
         return;
     Flow flow = {.sema = sema, .arena = sema->arena, .fi = fi};
     flow.root = &flow;
-    GridStrideScan scan = {0};
-    ast_each_child(fi->def, scan_grid_stride, &scan);
-    flow.uses_gridsize = scan.found;
+    flow.uses_gridsize = flow_body_has(fi->def, flow_uses_grid_size);   /* a grid-stride loop */
     FlowState state = entry_state(&flow);
     for (int i = 0; i < fi->local_count; i++) {
         const Symbol *sym = fi->locals[i];

@@ -269,6 +269,14 @@ bool flow_reported(Flow *flow, const void *key);   /* marks it, says if it was *
 const char *flow_source_text(Arena *arena, Span span);
 int flow_line(Span span);
 
+/* ---- whole-body questions, callees included (flow_scan.c) */
+
+bool flow_body_has(const Node *def, bool (*matches)(const Node *node));
+bool flow_is_barrier(int builtin);                 /* syncthreads and its _count/_and/_or */
+bool flow_is_barrier_call(const Node *node);
+bool flow_reads_thread_identity(const Node *node); /* threadIdx, laneid, grid, atomics, warp ops */
+bool flow_uses_grid_size(const Node *node);        /* gridsize, gridDim: a grid-stride loop */
+
 /* ---- checks (flow_access.c, flow_block.c) */
 
 /* How an access uses its element: `a[i]` read, `a[i] = v`, `a[i] += v`,

@@ -400,34 +400,6 @@ bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
     return varying_index;
 }
 
-/* Does `fi` (or a function it calls) wait at a block barrier? */
-static bool has_barrier(const Node *node, int depth);
-
-static void scan_barrier(void *ctx, Node *child)
-{
-    int *state = ctx;   /* [0]: found, [1]: depth */
-    if (!child || state[0])
-        return;
-    if (child->kind == NODE_CALL) {
-        int b = child->call.builtin;
-        if (b == BUILTIN_SYNCTHREADS || b == BUILTIN_SYNCTHREADS_COUNT || b == BUILTIN_SYNCTHREADS_AND ||
-            b == BUILTIN_SYNCTHREADS_OR ||
-            (child->call.callee && child->call.callee->def && state[1] < 8 &&
-             has_barrier(child->call.callee->def, state[1] + 1))) {
-            state[0] = 1;
-            return;
-        }
-    }
-    ast_each_child(child, scan_barrier, ctx);
-}
-
-static bool has_barrier(const Node *node, int depth)
-{
-    int state[2] = {0, depth};
-    ast_each_child(node, scan_barrier, state);
-    return state[0];
-}
-
 /* The name a function has in the source (not a specialisation's). */
 static Str source_name(const FuncInfo *fi)
 {
@@ -437,7 +409,7 @@ static Str source_name(const FuncInfo *fi)
 void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
 {
     bool direct = !call->call.callee;
-    if (!direct && !has_barrier(call->call.callee->def, 0))
+    if (!direct && !flow_body_has(call->call.callee->def, flow_is_barrier_call))
         return;
     const Divergence *d = state->diverged;
     /* in a helper, the divergence it was called under is reported at the

@@ -339,62 +339,6 @@ AbsVal flow_binop(Flow *flow, BinOpKind op, const Type *type, AbsVal a, AbsVal b
     return exact_from_form(flow, arithmetic(flow, op, a, b));
 }
 
-static AbsVal join_dependence(AbsVal v, const AbsVal *with)
-{
-    merge_dependence(&v, with);
-    return v;
-}
-
-/* Does function `fi` (or one it calls) read a thread's identity, so that
- * its result may vary between threads even for uniform arguments? */
-static bool reads_thread_identity(const Node *node, int depth);
-
-static bool call_reads_identity(const Node *call, int depth)
-{
-    int b = call->call.builtin;
-    if (b == BUILTIN_GRID || (b >= BUILTIN_ATOMIC_ADD && b <= BUILTIN_ATOMIC_COMPARE_AND_SWAP) ||
-        (b >= BUILTIN_SHFL_SYNC && b <= BUILTIN_LANEMASK_LT))
-        return true;
-    FuncInfo *callee = call->call.callee;
-    return callee && callee->def && depth < 8 && reads_thread_identity(callee->def, depth + 1);
-}
-
-typedef struct IdentityScan {
-    bool found;
-    int depth;
-} IdentityScan;
-
-static void scan_identity(void *ctx, Node *child)
-{
-    IdentityScan *scan = ctx;
-    if (scan->found || !child)
-        return;
-    if (child->kind == NODE_ATTRIBUTE &&
-        ((child->attribute.builtin >= BUILTIN_THREADIDX_X && child->attribute.builtin <= BUILTIN_THREADIDX_Z) ||
-         child->attribute.builtin == BUILTIN_LANEID)) {
-        scan->found = true;
-        return;
-    }
-    if (child->kind == NODE_CALL && call_reads_identity(child, scan->depth)) {
-        scan->found = true;
-        return;
-    }
-    ast_each_child(child, scan_identity, scan);
-}
-
-static bool reads_thread_identity(const Node *node, int depth)
-{
-    IdentityScan scan = {.depth = depth};
-    ast_each_child(node, scan_identity, &scan);
-    return scan.found;
-}
-
-static bool is_barrier(int builtin)
-{
-    return builtin == BUILTIN_SYNCTHREADS || builtin == BUILTIN_SYNCTHREADS_COUNT ||
-           builtin == BUILTIN_SYNCTHREADS_AND || builtin == BUILTIN_SYNCTHREADS_OR;
-}
-
 static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
 {
     int b = call->call.builtin;
@@ -405,13 +349,11 @@ static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
         args->items[0]->type->kind == TYPE_ARRAY)
         return shape_of(flow, args->items[0], 0);
     if (b >= BUILTIN_ATOMIC_ADD && b <= BUILTIN_ATOMIC_COMPARE_AND_SWAP) {
-        AbsVal v = flow_unknown(true);
         for (int i = 2; i < args->count; i++)
-            merge_dependence(&v, &(AbsVal){.varying = flow_eval(flow, state, args->items[i]).varying});
+            flow_eval(flow, state, args->items[i]);   /* for the accesses in the operands */
         if (args->count >= 2 && b != BUILTIN_ATOMIC_COMPARE_AND_SWAP)
             flow_check_access(flow, state, call, args->items[0], args->items[1], ACCESS_ATOMIC, NULL);
-        v.varying = true;
-        return v;
+        return flow_unknown(true);   /* the old value: each thread sees its own */
     }
     AbsVal v = flow_unknown(false);
     AbsVal first = flow_unknown(false), second = flow_unknown(false);
@@ -422,13 +364,13 @@ static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
             first = arg;
         if (i == 1)
             second = arg;
-        v = join_dependence(v, &arg);
+        merge_dependence(&v, &arg);
     }
     for (int i = 0; i < call->call.keywords.count; i++) {
         AbsVal arg = flow_eval(flow, state, call->call.keywords.items[i]->keyword.value);
-        v = join_dependence(v, &arg);
+        merge_dependence(&v, &arg);
     }
-    if (is_barrier(b)) {
+    if (flow_is_barrier(b)) {
         flow_check_barrier(flow, state, call);
         return flow_unknown(false);   /* _count/_and/_or give every thread one value */
     }
@@ -448,7 +390,7 @@ static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
         AbsVal returned;
         if (flow_walk_call(flow, state, call, values, &returned))
             return returned;
-        if (reads_thread_identity(call->call.callee->def, 0))
+        if (flow_body_has(call->call.callee->def, flow_reads_thread_identity))
             v.varying = true;
     }
     if (b == BUILTIN_SHARED_ARRAY || b == BUILTIN_LOCAL_ARRAY)
@@ -474,7 +416,9 @@ static AbsVal eval_subscript(Flow *flow, FlowState *state, Node *node)
         if (k >= 0 && k < tuple.count)
             return apply_facts(flow, state, tuple.elts[k]);
     }
-    return join_dependence(flow_unknown(tuple.varying), &at);
+    AbsVal v = flow_unknown(tuple.varying);
+    merge_dependence(&v, &at);
+    return v;
 }
 
 static AbsVal eval_attribute(Flow *flow, FlowState *state, Node *node)
