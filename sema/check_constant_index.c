@@ -33,13 +33,6 @@ typedef struct IndexCheck {
     int count, capacity;
 } IndexCheck;
 
-static const Node *strip_converts(const Node *node)
-{
-    while (node->kind == NODE_CONVERT)
-        node = node->convert.operand;
-    return node;
-}
-
 static const Node *shape_argument(const Node *call)
 {
     const NodeList *kws = &call->call.keywords;
@@ -102,7 +95,7 @@ static void collect_arrays(void *ctx, Node *node)
 
 static const KnownArray *known_array(const IndexCheck *check, const Node *base)
 {
-    base = strip_converts(base);
+    base = sema_strip_converts(base);
     if (base->kind != NODE_NAME || !base->name.sym)
         return NULL;
     for (int i = 0; i < check->count; i++)
@@ -111,19 +104,9 @@ static const KnownArray *known_array(const IndexCheck *check, const Node *base)
     return NULL;
 }
 
-static const char *shape_text(Arena *arena, const KnownArray *array)
-{
-    if (array->ndim == 1)
-        return arena_printf(arena, "(%lld,)", (long long)array->dims[0]);
-    if (array->ndim == 2)
-        return arena_printf(arena, "(%lld, %lld)", (long long)array->dims[0], (long long)array->dims[1]);
-    return arena_printf(arena, "(%lld, %lld, %lld)", (long long)array->dims[0], (long long)array->dims[1],
-                        (long long)array->dims[2]);
-}
-
 static void check_axis(IndexCheck *check, const KnownArray *array, int axis, const Node *item)
 {
-    item = strip_converts(item);
+    item = sema_strip_converts(item);
     if (item->kind == NODE_SLICE || item->konst.kind != CONST_INT || !item->type || !type_is_int(item->type))
         return;
     int64_t extent = array->dims[axis];
@@ -139,7 +122,7 @@ static void check_axis(IndexCheck *check, const KnownArray *array, int axis, con
                value, axis, STR_ARG(name), (long long)extent, extent == 1 ? "" : "s");
     diag_note(sema->diag, array->call->span, "'%.*s' is a %s array of shape %s, defined here", STR_ARG(name),
               array->call->call.builtin == BUILTIN_SHARED_ARRAY ? "shared" : "local",
-              shape_text(sema->arena, array));
+              sema_shape_text(sema->arena, array->dims, array->ndim));
 }
 
 /* array[index]: one item, or a tuple of one per dimension. */
@@ -158,7 +141,7 @@ static void check_index(IndexCheck *check, const Node *base, const Node *index)
 
 static bool has_constant_truth(const Node *cond, bool *truth)
 {
-    cond = strip_converts(cond);
+    cond = sema_strip_converts(cond);
     if (cond->konst.kind == CONST_BOOL)
         return *truth = cond->konst.b, true;
     if (cond->konst.kind == CONST_INT)

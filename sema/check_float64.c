@@ -55,17 +55,10 @@ typedef struct Origin {
                               which --weak-scalars leaves in float64 */
 } Origin;
 
-static const Node *strip_converts(const Node *node)
-{
-    while (node->kind == NODE_CONVERT)
-        node = node->convert.operand;
-    return node;
-}
-
 /* Every leaf is a literal number: Python folds it before Numba types it. */
 static bool is_literal_expression(const Node *node)
 {
-    node = strip_converts(node);
+    node = sema_strip_converts(node);
     switch (node->kind) {
     case NODE_INT: case NODE_FLOAT: case NODE_BOOL: return true;
     case NODE_UNARY: return is_literal_expression(node->unary.operand);
@@ -94,12 +87,12 @@ static Origin combine(const Node *const *operands, int count, bool math_argument
             return (Origin){.kind = ORIGIN_USER64};
         result.has_f32 |= o.has_f32;
         if (o.kind == ORIGIN_F32 && !f32)
-            f32 = strip_converts(operands[i]);
+            f32 = sema_strip_converts(operands[i]);
         if (o.kind == ORIGIN_INT && !integer)
-            integer = strip_converts(operands[i]);
+            integer = sema_strip_converts(operands[i]);
         if (o.kind == ORIGIN_IMPLICIT64 && !have_cause) {
             result.why = o.why, result.cause = o.cause, result.partner = o.partner;
-            result.math_argument = o.math_argument || (math_arguments && o.cause == strip_converts(operands[i]));
+            result.math_argument = o.math_argument || (math_arguments && o.cause == sema_strip_converts(operands[i]));
             have_cause = true;
         }
     }
@@ -114,7 +107,7 @@ static Origin combine(const Node *const *operands, int count, bool math_argument
 
 static Origin classify(const Node *node)
 {
-    const Node *n = strip_converts(node);
+    const Node *n = sema_strip_converts(node);
     const Type *type = n->type;
     if (!type)
         return (Origin){.kind = ORIGIN_OTHER};
@@ -408,8 +401,8 @@ static void report(Sema *sema, const Finding *f)
         fix = arena_printf(arena, "write '%s' to compute in float32", as_f32);
         break;
     case WHY_INT_DIVISION: {
-        const char *left = text_of(arena, strip_converts(o->cause->binop.left));
-        const char *right = text_of(arena, strip_converts(o->cause->binop.right));
+        const char *left = text_of(arena, sema_strip_converts(o->cause->binop.left));
+        const char *right = text_of(arena, sema_strip_converts(o->cause->binop.right));
         why = arena_printf(arena, "Numba types the true division of integers '%s' as float64", cause);
         fix = arena_printf(arena, "divide float32 values, '%s / %s', to compute in float32 (or '//' for an "
                            "integer quotient)", call_text(arena, "float32", left), call_text(arena, "float32", right));
@@ -422,7 +415,7 @@ static void report(Sema *sema, const Finding *f)
         fix = args->count == 1
                   ? arena_printf(arena, "pass a float32, '%s(%s)', to compute in float32",
                                  text_of(arena, o->cause->call.func),
-                                 call_text(arena, "float32", text_of(arena, strip_converts(args->items[0]))))
+                                 call_text(arena, "float32", text_of(arena, sema_strip_converts(args->items[0]))))
                   : "pass float32 arguments to compute in float32";
         break;
     }

@@ -72,17 +72,6 @@ static int64_t static_bytes(const FuncInfo *fi)
     return bytes;
 }
 
-/* "(64, 128)", or "(32,)" for one dimension, as Python writes the shape. */
-static const char *shape_text(Arena *arena, const SharedArray *array, int ndim)
-{
-    if (ndim == 1)
-        return arena_printf(arena, "(%lld,)", (long long)array->shape[0]);
-    if (ndim == 2)
-        return arena_printf(arena, "(%lld, %lld)", (long long)array->shape[0], (long long)array->shape[1]);
-    return arena_printf(arena, "(%lld, %lld, %lld)", (long long)array->shape[0],
-                        (long long)array->shape[1], (long long)array->shape[2]);
-}
-
 static void note_array(Sema *sema, const FuncInfo *kernel, const FuncInfo *owner, const SharedArray *array)
 {
     const Type *type = array->call->type;
@@ -91,7 +80,7 @@ static void note_array(Sema *sema, const FuncInfo *kernel, const FuncInfo *owner
                                                                                 : owner->name;
     const char *where = owner == kernel ? ""
                         : arena_printf(sema->arena, " in device function '%.*s'", STR_ARG(owner_name));
-    const char *shape = shape_text(sema->arena, array, type->ndim);
+    const char *shape = sema_shape_text(sema->arena, array->shape, type->ndim);
     if (array->name.len)
         diag_note(sema->diag, array->call->span, "'%.*s' %s %s%s: %lld bytes", STR_ARG(array->name),
                   type->dtype->name, shape, where, (long long)array->bytes);

@@ -1,6 +1,23 @@
 /* Runs the bug-finding analyses over a typed module; see diagnose.h. */
 #include "diagnose.h"
 
+const Node *sema_strip_converts(const Node *node)
+{
+    while (node->kind == NODE_CONVERT)
+        node = node->convert.operand;
+    return node;
+}
+
+const char *sema_shape_text(Arena *arena, const int64_t *dims, int ndim)
+{
+    if (ndim == 1)
+        return arena_printf(arena, "(%lld,)", (long long)dims[0]);
+    const char *text = "(";
+    for (int d = 0; d < ndim; d++)
+        text = arena_printf(arena, "%s%s%lld", text, d ? ", " : "", (long long)dims[d]);
+    return arena_printf(arena, "%s)", text);
+}
+
 void sema_diagnose_module(Sema *sema, const SemaModule *module)
 {
     for (int i = 0; i < module->func_count; i++) {

@@ -11,6 +11,12 @@
 
 #include "sema_internal.h"
 
+/* Helpers the checks share (diagnose.c). */
+/* `node` without the Converts sema wrapped around it. */
+const Node *sema_strip_converts(const Node *node);
+/* A constant shape as Python writes it: "(64, 128)", "(32,)". */
+const char *sema_shape_text(Arena *arena, const int64_t *dims, int ndim);
+
 /* Runs every analysis over `module`'s functions (diagnose.c). */
 void sema_diagnose_module(Sema *sema, const SemaModule *module);
 
