@@ -10,6 +10,11 @@ void diag_init(Diag *diag, FILE *out)
     diag->out = out;
 }
 
+void diag_init_quiet(Diag *diag)
+{
+    memset(diag, 0, sizeof *diag);
+}
+
 /* The source line, then spaces (tabs kept, so the caret lines up under a
  * tab-indented line) up to the column, a caret, and '~' to the span's end. */
 static void print_caret(FILE *out, Span at, SourceLoc loc)
@@ -31,6 +36,11 @@ static void report(Diag *diag, Span at, const char *level, const char *name,
                    const char *fmt, va_list args)
 {
     FILE *out = diag->out;
+    if (!out) {
+        if (strcmp(level, "error") == 0 && !diag->first_error[0])
+            vsnprintf(diag->first_error, sizeof diag->first_error, fmt, args);
+        return;
+    }
     SourceLoc loc = {0};
     if (at.src) {
         loc = source_locate(at.src, at.begin);
@@ -98,6 +108,13 @@ void diag_error_plain(Diag *diag, const char *fmt, ...)
 {
     va_list args;
     va_start(args, fmt);
+    if (!diag->out) {
+        if (!diag->first_error[0])
+            vsnprintf(diag->first_error, sizeof diag->first_error, fmt, args);
+        va_end(args);
+        diag->errors++;
+        return;
+    }
     fprintf(diag->out, "pykc: error: ");
     vfprintf(diag->out, fmt, args);
     fputc('\n', diag->out);

@@ -17,15 +17,22 @@
 #include "source.h"
 
 typedef struct Diag {
-    FILE *out;
+    FILE *out;                       /* NULL: a quiet Diag (diag_init_quiet) */
     int errors;
     int warnings;
     bool warnings_are_errors;        /* -Werror */
     const char **disabled;           /* -Wno-NAME, NULL-terminated or NULL */
     bool silenced;                   /* the last warning was silenced: so are its notes */
+    char first_error[256];           /* quiet: the first error's message, no location */
 } Diag;
 
 void diag_init(Diag *diag, FILE *out);
+
+/* A Diag that prints nothing: it counts errors and keeps the first one's
+ * message, for trying whether something compiles (a module constant that
+ * host code binds, which only matters if a kernel uses it). Warnings and
+ * notes are dropped. */
+void diag_init_quiet(Diag *diag);
 
 void diag_error(Diag *diag, Span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

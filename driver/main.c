@@ -13,9 +13,22 @@
 #include "../lexer/lexer.h"
 #include "../parser/parser.h"
 #include "../sema/sema.h"
+#include "depfile.h"
 #include "emit_header.h"
 #include "options.h"
 #include "output.h"
+#include "sig_file.h"
+
+/* Where the output goes: -o, or the input's name with the output's extension. */
+static const char *output_path(Arena *arena, const Options *options)
+{
+    if (options->output)
+        return options->output;
+    return output_default_name(arena, options->input,
+                               options->codegen.emit == CG_EMIT_LLVM ? ".ll"
+                               : options->emit_header              ? ".h"
+                                                                   : ".ptx");
+}
 
 static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
                         const SemaModule *module)
@@ -26,12 +39,7 @@ static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
     size_t len = 0;
     if (!cg_compile(module, &codegen, diag, &text, &len))
         return false;
-    const char *path = options->output;
-    if (!path)
-        path = output_default_name(arena, options->input,
-                                   codegen.emit == CG_EMIT_LLVM ? ".ll"
-                                   : options->emit_header      ? ".h"
-                                                               : ".ptx");
+    const char *path = output_path(arena, options);
     if (codegen.emit == CG_EMIT_PTX) {
         /* Every PTX pykc writes, embedded in a header or not, carries its
          * kernels' launch facts (codegen/launch_facts.h). */
@@ -68,7 +76,13 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
         ast_dump(stdout, module);
         return true;
     }
+    DepList deps = {.arena = arena};
+    depfile_add(&deps, options->input);
     SemaOptions sema_options = {.sigs = options->sigs, .sig_count = options->sig_count,
+                                .kernels = options->kernels, .kernel_count = options->kernel_count,
+                                .include_dirs = options->include_dirs,
+                                .include_count = options->include_count,
+                                .file_read = depfile_add, .file_read_ctx = &deps,
                                 .weak_scalars = options->weak_scalars,
                                 .block = {options->block[0], options->block[1], options->block[2]}};
     SemaModule checked;
@@ -78,7 +92,13 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
         ast_dump(stdout, module);
         return true;
     }
-    return run_codegen(arena, diag, options, &checked);
+    if (!run_codegen(arena, diag, options, &checked))
+        return false;
+    if (!options->write_deps)
+        return true;
+    const char *target = output_path(arena, options);
+    const char *deps_path = options->deps_file ? options->deps_file : depfile_default_name(arena, target);
+    return depfile_write(diag, deps_path, target, &deps, options->phony_deps);
 }
 
 int main(int argc, char **argv)
@@ -97,7 +117,9 @@ int main(int argc, char **argv)
     else if (ok) {
         diag.warnings_are_errors = options.warnings_are_errors;
         diag.disabled = options.disabled_warnings;
-        ok = compile(&arena, &diag, &options);
+        for (int i = 0; ok && i < options.sig_file_count; i++)
+            ok = sig_file_read(&arena, &diag, options.sig_files[i], &options);
+        ok = ok && compile(&arena, &diag, &options);
     }
     arena_free(&arena);
     return ok ? 0 : 1;

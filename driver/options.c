@@ -23,7 +23,17 @@ void options_print_help(FILE *out)
         "  --arch=sm_XX         target architecture (default " CG_DEFAULT_ARCH ")\n"
         "  -O0 -O1 -O2 -O3      optimisation level (default -O3)\n"
         "  --sig NAME=SIG       the signature of a kernel written without one, as\n"
-        "                       Numba spells it: --sig 'add=void(float32[:], int64)'\n"
+        "                       Numba spells it: --sig 'add=void(float32[:], int64)';\n"
+        "                       NAME may be qualified (Class.method, outer.inner) and\n"
+        "                       end in @LINE (the line of its def or first decorator)\n"
+        "  --sig-file FILE      --sig options, one NAME=SIG per line ('#' comments)\n"
+        "  --kernel NAME        compile only this kernel (repeatable), and what it calls\n"
+        "  -I DIR               look for the file's own modules (import helpers) in DIR\n"
+        "                       too, after the source's directory (repeatable)\n"
+        "  -MD                  also write a make-style dependency file listing the\n"
+        "                       source and every module it imports (OUTPUT.d)\n"
+        "  -MF FILE             the dependency file's name (implies -MD)\n"
+        "  -MP                  a phony target for each dependency, as gcc -MP\n"
         "  --libdevice PATH     the CUDA toolkit's libdevice.10.bc, which math functions\n"
         "                       need (default: under $CUDA_HOME, else /usr/local/cuda)\n"
         "  --block XxYxZ        the block size every launch uses (16x16, 256): shared\n"
@@ -43,6 +53,7 @@ void options_print_help(FILE *out)
         "  -Wno-NAME            silence warning NAME (docs/diagnostics.md explains each):\n"
         "                         missing-bounds-check  shared-race  same-element-write\n"
         "                         implicit-float64  invalid-escape-sequence  print-args\n"
+        "                         unsigned-kernel  ignored-decorator\n"
         "  --help               print this help\n"
         "  --version            print pykc's version\n",
         out);
@@ -82,6 +93,39 @@ static bool parse_sig(Arena *arena, Diag *diag, const char *text, Options *optio
     sig->name = (Str){arena_strndup(arena, text, (size_t)(eq - text)), (int)(eq - text)};
     sig->sig = source_from_text(arena, "<command line>", eq + 1, (uint32_t)strlen(eq + 1));
     options->sigs = grown;
+    return true;
+}
+
+static const char **append_cstr(Arena *arena, const char **list, int count, const char *item)
+{
+    const char **grown = ARENA_ARRAY(arena, const char *, count + 1);
+    if (count)
+        memcpy(grown, list, sizeof *grown * (size_t)count);
+    grown[count] = item;
+    return grown;
+}
+
+static void add_kernel(Arena *arena, const char *name, Options *options)
+{
+    Str *grown = ARENA_ARRAY(arena, Str, options->kernel_count + 1);
+    if (options->kernel_count)
+        memcpy(grown, options->kernels, sizeof *grown * (size_t)options->kernel_count);
+    grown[options->kernel_count++] = str_from_cstr(name);
+    options->kernels = grown;
+}
+
+/* -I DIR, -IDIR */
+static bool parse_include(Arena *arena, Diag *diag, int argc, char **argv, int *i, Options *options)
+{
+    const char *dir = argv[*i] + 2;
+    if (!*dir) {
+        if (*i + 1 >= argc) {
+            diag_error_plain(diag, "option '-I' needs a directory");
+            return false;
+        }
+        dir = argv[++*i];
+    }
+    options->include_dirs = append_cstr(arena, options->include_dirs, options->include_count++, dir);
     return true;
 }
 
@@ -194,6 +238,27 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
         return (value = option_value(diag, argc, argv, i, "--arch")) && parse_arch(diag, value, options);
     } else if (is_option(arg, "--sig")) {
         return (value = option_value(diag, argc, argv, i, "--sig")) && parse_sig(arena, diag, value, options);
+    } else if (is_option(arg, "--sig-file")) {
+        if (!(value = option_value(diag, argc, argv, i, "--sig-file")))
+            return false;
+        options->sig_files = append_cstr(arena, options->sig_files, options->sig_file_count++, value);
+    } else if (is_option(arg, "--kernel")) {
+        if (!(value = option_value(diag, argc, argv, i, "--kernel")))
+            return false;
+        add_kernel(arena, value, options);
+    } else if (strncmp(arg, "-I", 2) == 0) {
+        return parse_include(arena, diag, argc, argv, i, options);
+    } else if (strcmp(arg, "-MD") == 0) {
+        options->write_deps = true;
+    } else if (strcmp(arg, "-MP") == 0) {
+        options->phony_deps = true;
+    } else if (strcmp(arg, "-MF") == 0) {
+        if (*i + 1 >= argc) {
+            diag_error_plain(diag, "option '-MF' needs a file name");
+            return false;
+        }
+        options->deps_file = argv[++*i];
+        options->write_deps = true;
     } else if (is_option(arg, "--libdevice")) {
         return (options->codegen.libdevice = option_value(diag, argc, argv, i, "--libdevice")) != NULL;
     } else if (is_option(arg, "--block")) {

@@ -32,6 +32,15 @@ typedef struct Options {
     bool emit_header;            /* --emit=header: codegen.emit is PTX, written as a C header */
     SigOverride *sigs;           /* --sig NAME=SIGNATURE, in order */
     int sig_count;
+    const char **sig_files;      /* --sig-file FILE: lines of NAME=SIGNATURE */
+    int sig_file_count;
+    Str *kernels;                /* --kernel NAME: compile only these */
+    int kernel_count;
+    const char **include_dirs;   /* -I DIR: where helper modules are found */
+    int include_count;
+    bool write_deps;             /* -MD: a make-style dependency file */
+    const char *deps_file;       /* -MF FILE: its name (default: OUTPUT.d) */
+    bool phony_deps;             /* -MP: a phony target per dependency */
     const char **disabled_warnings;  /* -Wno-NAME, NULL-terminated */
     bool warnings_are_errors;        /* -Werror */
     bool weak_scalars;               /* --weak-scalars: NEP 50-style literals */

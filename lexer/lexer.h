@@ -12,6 +12,7 @@
 #ifndef PYKC_LEXER_LEXER_H
 #define PYKC_LEXER_LEXER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -83,5 +84,45 @@ double lex_float_value(Token token);
  * a bytes literal (errors); an unknown escape such as '\d', kept as written
  * (warning "invalid-escape-sequence", as Python's SyntaxWarning). */
 Str lex_string_value(Arena *arena, Diag *diag, Token token);
+
+/* F-strings (fstring.c). The scanner makes one STRING token of a whole
+ * f-string; the parser splits it into literal text and replacement fields
+ * {expression[=][!conversion][:spec]}, a spec being literal text and
+ * fields again. Positions are pointers into the source text. */
+typedef struct FStringField {
+    const char *begin, *end;            /* the '{' and just past the '}' */
+    const char *expr_begin, *expr_end;  /* the expression as written */
+    bool debug;                         /* {x=}: Python prints "x=" first */
+    char conversion;                    /* 's', 'r', 'a', another (an error), or 0 */
+    bool has_spec;
+    const char *spec_begin, *spec_end;  /* after ':' up to the '}' */
+} FStringField;
+
+typedef struct FStringVisitor {
+    /* Literal text as written (escapes not decoded); a doubled brace
+     * comes as its first brace only. */
+    void (*literal)(void *ctx, const char *begin, const char *end);
+    void (*field)(void *ctx, const FStringField *field);
+    /* A '}' that neither closes a field nor is doubled. */
+    void (*stray_brace)(void *ctx, const char *at);
+} FStringVisitor;
+
+/* From just after the opening quote(s) of an f-string to just after its
+ * closing quote(s); NULL if the input (at `end`), or for single quotes the
+ * line, ends first. */
+const char *lex_fstring_scan(const char *body, const char *end, char quote, bool triple);
+
+/* The pieces of a whole f-string's body, in order, to the visitor. */
+void lex_fstring_walk(const char *body, const char *end, char quote, bool triple,
+                      const FStringVisitor *visitor, void *ctx);
+
+/* The pieces of a field's format spec. */
+void lex_fstring_walk_spec(const char *spec, const char *spec_end, bool triple,
+                           const FStringVisitor *visitor, void *ctx);
+
+/* A piece of a string's text decoded as lex_string_value decodes a whole
+ * literal's body: escapes unless raw, UTF-8 unless bytes. */
+Str lex_decode_text(Arena *arena, Diag *diag, const Source *src, const char *begin,
+                    const char *end, bool raw, bool bytes);
 
 #endif

@@ -31,6 +31,7 @@ enum { SKIP = -1 };
     float    = (digits? "." digits | digits ".") exponent? | digits exponent;
     prefix   = [rR] [bBfF]? | [bBfF] [rR]? | [uU];
     utf8     = [\xc2-\xf4] [\x80-\xbf]{1,3};
+    name_ext = ([a-zA-Z_] | utf8) ([a-zA-Z_0-9] | utf8)*;
 */
 
 void lex_scanner_init(Scanner *s, const Source *src, Diag *diag)
@@ -95,10 +96,11 @@ static int bad_character(Scanner *s, const char *start)
     return SKIP;
 }
 
-/* One UTF-8 character, or a stray byte of one: identifiers are ASCII here. */
+/* A byte that begins no UTF-8 character. */
 static int bad_non_ascii(Scanner *s, const char *start)
 {
-    diag_error(s->diag, span_at(s->src, start, start), "invalid non-ASCII character in source");
+    diag_error(s->diag, span_at(s->src, start, start), "invalid UTF-8 byte 0x%02X in source",
+               (unsigned char)*start);
     return SKIP;
 }
 
@@ -174,16 +176,16 @@ static int bad_number(Scanner *s, const char *start, int kind, int base)
     return kind;
 }
 
-/* After a well-formed number: no letter, digit or '_' may follow, and a 'j'
- * would make a Python complex, which kernels do not have. */
+/* After a well-formed number: no letter, digit or '_' may follow, but for
+ * the 'j' of an imaginary literal (2j, 1.5e3J). */
 static int end_number(Scanner *s, const char *start, int kind, int base)
 {
     char next = *s->cursor;
     if (base == 10 && (next == 'j' || next == 'J')) {
         s->cursor++;
-        diag_error(s->diag, span_at(s->src, start, s->cursor),
-                   "complex numbers are not supported by pykc yet");
-        return kind;
+        if (is_name_char(*s->cursor))
+            return bad_number(s, start, TOK_IMAG, base);
+        return TOK_IMAG;
     }
     if (is_name_char(next))
         return bad_number(s, start, kind, base);
@@ -223,17 +225,43 @@ static int unterminated(Scanner *s, const char *quote, bool triple)
     return TOK_STRING;
 }
 
+/* An f-string, from just after its opening quote: its fields may hold
+ * strings in any quotes, so its end is found by its structure (fstring.c).
+ * Unterminated, it runs to the end of its line (single quotes) or of the
+ * file, as a plain string would. */
+static int scan_fstring(Scanner *s, const char *open, bool triple)
+{
+    const char *end = lex_fstring_scan(s->cursor, s->end, *open, triple);
+    if (end) {
+        s->cursor = end;
+        return TOK_STRING;
+    }
+    while (s->cursor < s->end && (triple || (*s->cursor != '\n' && *s->cursor != '\r')))
+        s->cursor++;
+    return unterminated(s, open, triple);
+}
+
+static bool prefix_has(const char *start, const char *quote, char letter)
+{
+    for (const char *p = start; p < quote; p++)
+        if ((*p | 0x20) == letter)
+            return true;
+    return false;
+}
+
 /* A string literal from just after its opening quote to the matching close.
  * A backslash takes the next character with it, even in a raw string (where
  * both stay in the value), so "\'" never closes and "\<newline>" continues a
  * one-line string. Unterminated, the token runs to the end of the line, or
  * of the file for a triple-quoted string, as Python reads it. */
-static int scan_string(Scanner *s)
+static int scan_string(Scanner *s, const char *start)
 {
     const char *open = s->cursor - 1;
     char quote = *open;
     bool triple = s->cursor[0] == quote && s->cursor[1] == quote;
     s->cursor += triple ? 2 : 0;
+    if (prefix_has(start, open, 'f'))
+        return scan_fstring(s, open, triple);
     for (;;) {
         const char *p = s->cursor;
         if ((*p == '\0' && p == s->end) || (!triple && (*p == '\n' || *p == '\r')))
@@ -248,6 +276,62 @@ static int scan_string(Scanner *s)
         if (*p == '\\' && p[1] != '\0')
             s->cursor = p + (p[1] == '\r' && p[2] == '\n' ? 3 : 2);
     }
+}
+
+/* The code point of the UTF-8 sequence at p (the scanner matched it), and
+ * its length in *len. */
+static uint32_t utf8_code(const unsigned char *p, int *len)
+{
+    if (p[0] < 0xe0) {
+        *len = 2;
+        return (uint32_t)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
+    }
+    if (p[0] < 0xf0) {
+        *len = 3;
+        return (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+    }
+    *len = 4;
+    return (uint32_t)(p[0] & 0x07) << 18 | (uint32_t)(p[1] & 0x3f) << 12 |
+           (uint32_t)(p[2] & 0x3f) << 6 | (p[3] & 0x3f);
+}
+
+/* Whether a non-ASCII code point may be part of a Python identifier: the
+ * letters of the common scripts and combining marks, an approximation of
+ * Unicode's XID classes that keeps the tables out of pykc. */
+static bool is_identifier_code(uint32_t c)
+{
+    static const struct { uint32_t low, high; } ranges[] = {
+        {0x00aa, 0x00aa}, {0x00b5, 0x00b5}, {0x00ba, 0x00ba}, {0x00c0, 0x00d6},
+        {0x00d8, 0x00f6}, {0x00f8, 0x02af}, {0x0300, 0x036f}, {0x0370, 0x03ff},
+        {0x0400, 0x052f}, {0x0531, 0x0587}, {0x05d0, 0x05ea}, {0x0620, 0x064a},
+        {0x0900, 0x0dff}, {0x0e00, 0x0e7f}, {0x10a0, 0x10ff}, {0x1e00, 0x1fff},
+        {0x3040, 0x30ff}, {0x3400, 0x4dbf}, {0x4e00, 0x9fff}, {0xac00, 0xd7a3},
+    };
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+        if (c >= ranges[i].low && c <= ranges[i].high)
+            return true;
+    return false;
+}
+
+/* A name with non-ASCII letters (Python 3 allows them: café, π). A
+ * character that is no letter is reported as Python does. */
+static int unicode_name(Scanner *s, const char *start)
+{
+    for (const char *p = start; p < s->cursor;) {
+        if ((unsigned char)*p < 0x80) {
+            p++;
+            continue;
+        }
+        int len;
+        uint32_t code = utf8_code((const unsigned char *)p, &len);
+        if (!is_identifier_code(code)) {
+            diag_error(s->diag, span_at(s->src, p, p), "invalid character '%.*s' (U+%04X)",
+                       len, p, (unsigned)code);
+            break;
+        }
+        p += len;
+    }
+    return TOK_NAME;
 }
 
 /* One raw token from s->cursor (== start): its kind, SKIP, or 0 at the end. */
@@ -300,6 +384,7 @@ static int scan_raw(Scanner *s, const char *start)
         "with"             { return TOK_WITH; }
         "yield"            { return TOK_YIELD; }
         name               { return TOK_NAME; }
+        name_ext           { return unicode_name(s, start); }
 
         decimal            { return end_number(s, start, TOK_INT, 10); }
         zero_led           { return bad_leading_zeros(s, start); }
@@ -308,7 +393,7 @@ static int scan_raw(Scanner *s, const char *start)
         binary             { return end_number(s, start, TOK_INT, 2); }
         "0" [xXoObB]       { return bad_prefix(s, start); }
         float              { return end_number(s, start, TOK_FLOAT, 10); }
-        prefix? ['"]       { return scan_string(s); }
+        prefix? ['"]       { return scan_string(s, start); }
 
         "+"                { return TOK_PLUS; }
         "-"                { return TOK_MINUS; }
@@ -358,7 +443,7 @@ static int scan_raw(Scanner *s, const char *start)
         "<<="              { return TOK_LSHIFTEQ; }
         ">>="              { return TOK_RSHIFTEQ; }
 
-        utf8 | [\x80-\xff] { return bad_non_ascii(s, start); }
+        [\x80-\xff]        { return bad_non_ascii(s, start); }
         *                  { return bad_character(s, start); }
     */
 }
@@ -557,17 +642,26 @@ static const char *copy_char(Decoder *d, const char *p)
     return p + 1;
 }
 
+Str lex_decode_text(Arena *arena, Diag *diag, const Source *src, const char *begin,
+                    const char *end, bool raw, bool bytes)
+{
+    Decoder d = {src, diag, end, bytes, false, NULL, 0};
+    d.out = arena_alloc(arena, (size_t)(end - begin) + 1);
+    for (const char *p = begin; p < end;)
+        p = *p == '\\' && !raw ? decode_escape(&d, p) : copy_char(&d, p);
+    return (Str){d.out, d.len};
+}
+
 /* The token is a prefix, one or three quotes, the body and the same quotes,
  * but for an unterminated literal (already reported) that lacks its close. */
 Str lex_string_value(Arena *arena, Diag *diag, Token token)
 {
     const char *p = token.span.src->text + token.span.begin;
     const char *end = token.span.src->text + token.span.end;
-    bool raw = false;
-    Decoder d = {token.span.src, diag, end, false, false, NULL, 0};
+    bool raw = false, bytes = false;
     for (; p < end && *p != '\'' && *p != '"'; p++) {
         raw |= (*p | 0x20) == 'r';
-        d.bytes |= (*p | 0x20) == 'b';
+        bytes |= (*p | 0x20) == 'b';
     }
     char quote = *p;
     int quotes = end - p >= 3 && p[1] == quote && p[2] == quote ? 3 : 1;
@@ -575,10 +669,5 @@ Str lex_string_value(Arena *arena, Diag *diag, Token token)
     bool closed = end - p >= quotes;
     for (int i = 1; i <= quotes; i++)
         closed = closed && end[-i] == quote;
-    if (closed)
-        d.end = end - quotes;
-    d.out = arena_alloc(arena, (size_t)(token.span.end - token.span.begin) + 1);
-    while (p < d.end)
-        p = *p == '\\' && !raw ? decode_escape(&d, p) : copy_char(&d, p);
-    return (Str){d.out, d.len};
+    return lex_decode_text(arena, diag, token.span.src, p, closed ? end - quotes : end, raw, bytes);
 }

@@ -17,7 +17,7 @@ static const KindName kind_names[] = {
     KIND(NEWLINE, "newline"),          KIND(INDENT, "indent"),
     KIND(DEDENT, "unindent"),          KIND(NAME, "name"),
     KIND(INT, "integer literal"),      KIND(FLOAT, "float literal"),
-    KIND(STRING, "string literal"),
+    KIND(STRING, "string literal"),    KIND(IMAG, "imaginary literal"),
 
     KIND(FALSE, "'False'"),            KIND(NONE, "'None'"),
     KIND(TRUE, "'True'"),              KIND(AND, "'and'"),
@@ -37,6 +37,8 @@ static const KindName kind_names[] = {
     KIND(RETURN, "'return'"),          KIND(TRY, "'try'"),
     KIND(WHILE, "'while'"),            KIND(WITH, "'with'"),
     KIND(YIELD, "'yield'"),
+    KIND(MATCH, "'match'"),            KIND(CASE, "'case'"),
+    KIND(TYPE, "'type'"),
 
     KIND(PLUS, "'+'"),                 KIND(MINUS, "'-'"),
     KIND(STAR, "'*'"),                 KIND(SLASH, "'/'"),

@@ -168,6 +168,131 @@ Node *ast_return(Arena *arena, Span kw, Node *value)
     return node;
 }
 
+Node *ast_classdef(Arena *arena, Span kw, Str name, NodeList bases, NodeList keywords,
+                   NodeList body)
+{
+    Node *node = ast_new(arena, NODE_CLASSDEF, span_join(kw, list_end(body, kw)));
+    node->classdef.name = name;
+    node->classdef.bases = bases;
+    node->classdef.keywords = keywords;
+    node->classdef.body = body;
+    return node;
+}
+
+Node *ast_type_param(Arena *arena, Span span, Str name, Node *bound, int stars)
+{
+    Node *node = ast_new(arena, NODE_TYPE_PARAM, bound ? span_join(span, bound->span) : span);
+    node->type_param.name = name;
+    node->type_param.bound = bound;
+    node->type_param.stars = stars;
+    return node;
+}
+
+Node *ast_ann_assign(Arena *arena, Node *target, Node *annotation, Node *value)
+{
+    Span end = value ? value->span : annotation->span;
+    Node *node = ast_new(arena, NODE_ANN_ASSIGN, span_join(target->span, end));
+    node->ann_assign.target = target;
+    node->ann_assign.annotation = annotation;
+    node->ann_assign.value = value;
+    return node;
+}
+
+Node *ast_with(Arena *arena, Span kw, NodeList items, NodeList body)
+{
+    Node *node = ast_new(arena, NODE_WITH, span_join(kw, list_end(body, kw)));
+    node->with_stmt.items = items;
+    node->with_stmt.body = body;
+    return node;
+}
+
+Node *ast_with_item(Arena *arena, Node *context, Node *target)
+{
+    Node *node = ast_new(arena, NODE_WITH_ITEM,
+                         target ? span_join(context->span, target->span) : context->span);
+    node->with_item.context = context;
+    node->with_item.target = target;
+    return node;
+}
+
+Node *ast_try(Arena *arena, Span kw, NodeList body, NodeList handlers, NodeList else_body,
+              NodeList finally_body)
+{
+    Span end = list_end(finally_body, list_end(else_body, list_end(handlers, list_end(body, kw))));
+    Node *node = ast_new(arena, NODE_TRY, span_join(kw, end));
+    node->try_stmt.body = body;
+    node->try_stmt.handlers = handlers;
+    node->try_stmt.else_body = else_body;
+    node->try_stmt.finally_body = finally_body;
+    return node;
+}
+
+Node *ast_except(Arena *arena, Span kw, Node *type, Str name, NodeList body)
+{
+    Node *node = ast_new(arena, NODE_EXCEPT, span_join(kw, list_end(body, kw)));
+    node->except.type = type;
+    node->except.name = name;
+    node->except.body = body;
+    return node;
+}
+
+Node *ast_raise(Arena *arena, Span kw, Node *exc, Node *cause)
+{
+    Span end = cause ? cause->span : exc ? exc->span : kw;
+    Node *node = ast_new(arena, NODE_RAISE, span_join(kw, end));
+    node->raise.exc = exc;
+    node->raise.cause = cause;
+    return node;
+}
+
+Node *ast_assert(Arena *arena, Span kw, Node *test, Node *msg)
+{
+    Node *node = ast_new(arena, NODE_ASSERT, span_join(kw, (msg ? msg : test)->span));
+    node->assert_stmt.test = test;
+    node->assert_stmt.msg = msg;
+    return node;
+}
+
+Node *ast_delete(Arena *arena, Span kw, NodeList targets)
+{
+    Node *node = ast_new(arena, NODE_DELETE, span_join(kw, list_end(targets, kw)));
+    node->delete.targets = targets;
+    return node;
+}
+
+Node *ast_names(Arena *arena, NodeKind kind, Span kw, NodeList names)
+{
+    Node *node = ast_new(arena, kind, span_join(kw, list_end(names, kw)));
+    node->names.names = names;
+    return node;
+}
+
+Node *ast_match(Arena *arena, Span kw, Node *subject, NodeList cases)
+{
+    Node *node = ast_new(arena, NODE_MATCH, span_join(kw, list_end(cases, subject->span)));
+    node->match.subject = subject;
+    node->match.cases = cases;
+    return node;
+}
+
+Node *ast_match_case(Arena *arena, Span kw, Node *pattern, Node *guard, NodeList body)
+{
+    Node *node = ast_new(arena, NODE_MATCH_CASE, span_join(kw, list_end(body, pattern->span)));
+    node->match_case.pattern = pattern;
+    node->match_case.guard = guard;
+    node->match_case.body = body;
+    return node;
+}
+
+Node *ast_type_alias(Arena *arena, Span kw, Node *name, NodeList type_params, Node *value)
+{
+    Node *node = ast_new(arena, NODE_TYPE_ALIAS, span_join(kw, value->span));
+    node->type_alias.name = name;
+    node->type_alias.type_params = type_params;
+    node->type_alias.value = value;
+    return node;
+}
+
 /* ---- expressions ---- */
 
 Node *ast_name(Arena *arena, Span span, Str id)
@@ -191,10 +316,33 @@ Node *ast_float(Arena *arena, Span span, double value)
     return node;
 }
 
+Node *ast_imag(Arena *arena, Span span, double value)
+{
+    Node *node = ast_new(arena, NODE_IMAG, span);
+    node->float_lit.value = value;
+    return node;
+}
+
 Node *ast_string(Arena *arena, Span span, Str value)
 {
     Node *node = ast_new(arena, NODE_STRING, span);
     node->string.value = value;
+    return node;
+}
+
+Node *ast_fstring(Arena *arena, Span span, NodeList parts)
+{
+    Node *node = ast_new(arena, NODE_FSTRING, span);
+    node->fstring.parts = parts;
+    return node;
+}
+
+Node *ast_formatted(Arena *arena, Span span, Node *value, char conversion, Node *spec)
+{
+    Node *node = ast_new(arena, NODE_FORMATTED, span);
+    node->formatted.value = value;
+    node->formatted.conversion = conversion;
+    node->formatted.spec = spec;
     return node;
 }
 
@@ -301,6 +449,93 @@ Node *ast_tuple(Arena *arena, Span span, NodeList elts)
     return node;
 }
 
+Node *ast_display(Arena *arena, NodeKind kind, Span span, NodeList elts)
+{
+    Node *node = ast_new(arena, kind, span);
+    node->tuple.elts = elts;
+    return node;
+}
+
+Node *ast_dict(Arena *arena, Span span, NodeList items)
+{
+    Node *node = ast_new(arena, NODE_DICT, span);
+    node->dict.items = items;
+    return node;
+}
+
+Node *ast_dict_item(Arena *arena, Span span, Node *key, Node *value)
+{
+    Node *node = ast_new(arena, NODE_DICT_ITEM, span);
+    node->dict_item.key = key;
+    node->dict_item.value = value;
+    return node;
+}
+
+Node *ast_comprehension(Arena *arena, ComprehensionKind kind, Span span, Node *elt,
+                        Node *value, NodeList generators)
+{
+    Node *node = ast_new(arena, NODE_COMPREHENSION, span);
+    node->comprehension.kind = kind;
+    node->comprehension.elt = elt;
+    node->comprehension.value = value;
+    node->comprehension.generators = generators;
+    return node;
+}
+
+Node *ast_comp_for(Arena *arena, Span kw, Node *target, Node *iter)
+{
+    Node *node = ast_new(arena, NODE_COMP_FOR, span_join(kw, iter->span));
+    node->comp_for.target = target;
+    node->comp_for.iter = iter;
+    return node;
+}
+
+Node *ast_lambda(Arena *arena, Span kw, NodeList params, Node *body)
+{
+    Node *node = ast_new(arena, NODE_LAMBDA, span_join(kw, body->span));
+    node->lambda.params = params;
+    node->lambda.body = body;
+    return node;
+}
+
+Node *ast_starred(Arena *arena, Span star, Node *value)
+{
+    Node *node = ast_new(arena, NODE_STARRED, span_join(star, value->span));
+    node->starred.value = value;
+    return node;
+}
+
+Node *ast_named_expr(Arena *arena, Node *target, Node *value)
+{
+    Node *node = ast_new(arena, NODE_NAMED_EXPR, span_join(target->span, value->span));
+    node->named_expr.target = target;
+    node->named_expr.value = value;
+    return node;
+}
+
+Node *ast_await(Arena *arena, Span kw, Node *value)
+{
+    Node *node = ast_new(arena, NODE_AWAIT, span_join(kw, value->span));
+    node->await.value = value;
+    return node;
+}
+
+Node *ast_yield(Arena *arena, Span kw, Node *value, bool from)
+{
+    Node *node = ast_new(arena, NODE_YIELD, value ? span_join(kw, value->span) : kw);
+    node->yield.value = value;
+    node->yield.from = from;
+    return node;
+}
+
+Node *ast_match_as(Arena *arena, Node *pattern, Span name_span, Str name)
+{
+    Node *node = ast_new(arena, NODE_MATCH_AS, span_join(pattern->span, name_span));
+    node->match_as.pattern = pattern;
+    node->match_as.name = name;
+    return node;
+}
+
 Node *ast_slice(Arena *arena, Span span, Node *lower, Node *upper, Node *step)
 {
     Node *node = ast_new(arena, NODE_SLICE, span);
@@ -312,76 +547,201 @@ Node *ast_slice(Arena *arena, Span span, Node *lower, Node *upper, Node *step)
 
 /* ---- walking ---- */
 
-static void visit_list(NodeList list, AstVisit visit, void *ctx)
-{
-    for (int i = 0; i < list.count; i++)
-        visit(ctx, list.items[i]);
-}
+#define CHILD(label, field) walker->child(ctx, label, &node->field)
+#define LIST(label, field) walker->list(ctx, label, &node->field)
 
-static void visit_some(int count, Node *const *children, AstVisit visit, void *ctx)
-{
-    for (int i = 0; i < count; i++)
-        if (children[i])
-            visit(ctx, children[i]);
-}
-
-/* One case per kind that has children; the cases are calls. */
-void ast_each_child(const Node *node, AstVisit visit, void *ctx)
+/* One case per kind that has children, in source order: the table the
+ * walk, the copy and the dump share. */
+void ast_walk_children(Node *node, const AstWalker *walker, void *ctx)
 {
     switch (node->kind) {
-    case NODE_MODULE: visit_list(node->module.body, visit, ctx); break;
+    case NODE_MODULE: LIST(NULL, module.body); break;
     case NODE_FUNCDEF:
-        visit_list(node->funcdef.decorators, visit, ctx);
-        visit_list(node->funcdef.params, visit, ctx);
-        visit_some(1, &node->funcdef.returns, visit, ctx);
-        visit_list(node->funcdef.body, visit, ctx);
+        LIST("decorators", funcdef.decorators);
+        LIST("type params", funcdef.type_params);
+        LIST("params", funcdef.params);
+        CHILD("returns", funcdef.returns);
+        LIST("body", funcdef.body);
         break;
     case NODE_PARAM:
-        visit_some(2, (Node *[]){node->param.annotation, node->param.default_value}, visit, ctx);
+        CHILD("annotation", param.annotation);
+        CHILD("default", param.default_value);
         break;
+    case NODE_CLASSDEF:
+        LIST("decorators", classdef.decorators);
+        LIST("type params", classdef.type_params);
+        LIST("bases", classdef.bases);
+        LIST("keywords", classdef.keywords);
+        LIST("body", classdef.body);
+        break;
+    case NODE_TYPE_PARAM: CHILD("bound", type_param.bound); break;
     case NODE_ASSIGN:
-        visit_list(node->assign.targets, visit, ctx);
-        visit_some(1, &node->assign.value, visit, ctx);
+        LIST("targets", assign.targets);
+        CHILD(NULL, assign.value);
         break;
     case NODE_AUG_ASSIGN:
-        visit_some(2, (Node *[]){node->aug_assign.target, node->aug_assign.value}, visit, ctx);
+        CHILD(NULL, aug_assign.target);
+        CHILD(NULL, aug_assign.value);
         break;
-    case NODE_EXPR_STMT: visit_some(1, &node->expr_stmt.value, visit, ctx); break;
+    case NODE_ANN_ASSIGN:
+        CHILD(NULL, ann_assign.target);
+        CHILD("annotation", ann_assign.annotation);
+        CHILD("value", ann_assign.value);
+        break;
+    case NODE_EXPR_STMT: CHILD(NULL, expr_stmt.value); break;
     case NODE_IF: case NODE_WHILE:
-        visit_some(1, &node->if_stmt.cond, visit, ctx);
-        visit_list(node->if_stmt.body, visit, ctx);
-        visit_list(node->if_stmt.else_body, visit, ctx);
+        CHILD(NULL, if_stmt.cond);
+        LIST("body", if_stmt.body);
+        LIST("else", if_stmt.else_body);
         break;
     case NODE_FOR:
-        visit_some(2, (Node *[]){node->for_stmt.target, node->for_stmt.iter}, visit, ctx);
-        visit_list(node->for_stmt.body, visit, ctx);
-        visit_list(node->for_stmt.else_body, visit, ctx);
+        CHILD(NULL, for_stmt.target);
+        CHILD(NULL, for_stmt.iter);
+        LIST("body", for_stmt.body);
+        LIST("else", for_stmt.else_body);
         break;
-    case NODE_RETURN: visit_some(1, &node->return_stmt.value, visit, ctx); break;
-    case NODE_BINOP: visit_some(2, (Node *[]){node->binop.left, node->binop.right}, visit, ctx); break;
-    case NODE_BOOLOP: visit_some(2, (Node *[]){node->boolop.left, node->boolop.right}, visit, ctx); break;
-    case NODE_UNARY: visit_some(1, &node->unary.operand, visit, ctx); break;
-    case NODE_COMPARE: visit_list(node->compare.operands, visit, ctx); break;
+    case NODE_RETURN: CHILD(NULL, return_stmt.value); break;
+    case NODE_WITH:
+        LIST(NULL, with_stmt.items);
+        LIST("body", with_stmt.body);
+        break;
+    case NODE_WITH_ITEM:
+        CHILD(NULL, with_item.context);
+        CHILD("as", with_item.target);
+        break;
+    case NODE_TRY:
+        LIST("body", try_stmt.body);
+        LIST(NULL, try_stmt.handlers);
+        LIST("else", try_stmt.else_body);
+        LIST("finally", try_stmt.finally_body);
+        break;
+    case NODE_EXCEPT:
+        CHILD("type", except.type);
+        LIST("body", except.body);
+        break;
+    case NODE_RAISE:
+        CHILD(NULL, raise.exc);
+        CHILD("from", raise.cause);
+        break;
+    case NODE_ASSERT:
+        CHILD(NULL, assert_stmt.test);
+        CHILD("message", assert_stmt.msg);
+        break;
+    case NODE_DELETE: LIST(NULL, delete.targets); break;
+    case NODE_GLOBAL: case NODE_NONLOCAL: LIST(NULL, names.names); break;
+    case NODE_MATCH:
+        CHILD(NULL, match.subject);
+        LIST(NULL, match.cases);
+        break;
+    case NODE_MATCH_CASE:
+        CHILD(NULL, match_case.pattern);
+        CHILD("guard", match_case.guard);
+        LIST("body", match_case.body);
+        break;
+    case NODE_TYPE_ALIAS:
+        CHILD(NULL, type_alias.name);
+        LIST("type params", type_alias.type_params);
+        CHILD(NULL, type_alias.value);
+        break;
+    case NODE_FSTRING: LIST(NULL, fstring.parts); break;
+    case NODE_FORMATTED:
+        CHILD(NULL, formatted.value);
+        CHILD("spec", formatted.spec);
+        break;
+    case NODE_BINOP:
+        CHILD(NULL, binop.left);
+        CHILD(NULL, binop.right);
+        break;
+    case NODE_BOOLOP:
+        CHILD(NULL, boolop.left);
+        CHILD(NULL, boolop.right);
+        break;
+    case NODE_UNARY: CHILD(NULL, unary.operand); break;
+    case NODE_COMPARE: LIST(NULL, compare.operands); break;
     case NODE_IFEXP:
-        visit_some(3, (Node *[]){node->ifexp.body, node->ifexp.cond, node->ifexp.orelse}, visit, ctx);
+        CHILD(NULL, ifexp.body);
+        CHILD(NULL, ifexp.cond);
+        CHILD(NULL, ifexp.orelse);
         break;
     case NODE_CALL:
-        visit_some(1, &node->call.func, visit, ctx);
-        visit_list(node->call.args, visit, ctx);
-        visit_list(node->call.keywords, visit, ctx);
+        CHILD(NULL, call.func);
+        LIST("args", call.args);
+        LIST("keywords", call.keywords);
         break;
-    case NODE_KEYWORD: visit_some(1, &node->keyword.value, visit, ctx); break;
+    case NODE_KEYWORD: CHILD(NULL, keyword.value); break;
     case NODE_SUBSCRIPT:
-        visit_some(2, (Node *[]){node->subscript.value, node->subscript.index}, visit, ctx);
+        CHILD(NULL, subscript.value);
+        CHILD(NULL, subscript.index);
         break;
-    case NODE_ATTRIBUTE: visit_some(1, &node->attribute.value, visit, ctx); break;
-    case NODE_TUPLE: visit_list(node->tuple.elts, visit, ctx); break;
+    case NODE_ATTRIBUTE: CHILD(NULL, attribute.value); break;
+    case NODE_TUPLE: case NODE_LIST: case NODE_SET: LIST(NULL, tuple.elts); break;
+    case NODE_DICT: LIST(NULL, dict.items); break;
+    case NODE_DICT_ITEM:
+        CHILD("key", dict_item.key);
+        CHILD(NULL, dict_item.value);
+        break;
+    case NODE_COMPREHENSION:
+        CHILD(NULL, comprehension.elt);
+        CHILD("value", comprehension.value);
+        LIST(NULL, comprehension.generators);
+        break;
+    case NODE_COMP_FOR:
+        CHILD(NULL, comp_for.target);
+        CHILD(NULL, comp_for.iter);
+        LIST("if", comp_for.ifs);
+        break;
+    case NODE_LAMBDA:
+        LIST("params", lambda.params);
+        CHILD(NULL, lambda.body);
+        break;
+    case NODE_STARRED: CHILD(NULL, starred.value); break;
+    case NODE_NAMED_EXPR:
+        CHILD(NULL, named_expr.target);
+        CHILD(NULL, named_expr.value);
+        break;
+    case NODE_AWAIT: CHILD(NULL, await.value); break;
+    case NODE_YIELD: CHILD(NULL, yield.value); break;
+    case NODE_MATCH_AS: CHILD(NULL, match_as.pattern); break;
     case NODE_SLICE:
-        visit_some(3, (Node *[]){node->slice.lower, node->slice.upper, node->slice.step}, visit, ctx);
+        CHILD("lower", slice.lower);
+        CHILD("upper", slice.upper);
+        CHILD("step", slice.step);
         break;
-    case NODE_CONVERT: visit_some(1, &node->convert.operand, visit, ctx); break;
+    case NODE_CONVERT: CHILD(NULL, convert.operand); break;
     default: break;
     }
+}
+
+#undef CHILD
+#undef LIST
+
+typedef struct EachChild {
+    AstVisit visit;
+    void *ctx;
+} EachChild;
+
+static void each_child_one(void *ctx, const char *label, Node **slot)
+{
+    (void)label;
+    EachChild *each = ctx;
+    if (*slot)
+        each->visit(each->ctx, *slot);
+}
+
+static void each_child_list(void *ctx, const char *label, NodeList *list)
+{
+    (void)label;
+    EachChild *each = ctx;
+    for (int i = 0; i < list->count; i++)
+        each->visit(each->ctx, list->items[i]);
+}
+
+void ast_each_child(const Node *node, AstVisit visit, void *ctx)
+{
+    static const AstWalker walker = {each_child_one, each_child_list};
+    EachChild each = {visit, ctx};
+    /* The walk hands out slots; this one only reads them. */
+    ast_walk_children((Node *)node, &walker, &each);
 }
 
 /* ---- names and spellings ---- */

@@ -65,24 +65,50 @@ typedef struct ConstValue {
     };
 } ConstValue;
 
+typedef enum ParamKind {
+    PARAM_NORMAL,             /* positional or keyword */
+    PARAM_POSONLY,            /* before a '/' */
+    PARAM_KWONLY,             /* after a '*' or '*args' */
+    PARAM_VARARGS,            /* *args */
+    PARAM_VARKW,              /* **kwargs */
+} ParamKind;
+
+typedef enum ComprehensionKind {
+    COMP_LIST, COMP_SET, COMP_DICT, COMP_GENERATOR
+} ComprehensionKind;
+
 struct Node {
     NodeKind kind;
     Span span;
     const Type *type;     /* sema: the expression's type; NULL before sema */
     ConstValue konst;     /* sema: compile-time value, kind CONST_NONE if none */
+    bool parens;          /* written in parentheses: (x), (a, b) */
     union {
         struct { NodeList body; } module;
         struct { Str module; Str alias; } import;                  /* alias.len == 0: none */
-        struct { Str module; Str name; Str alias; } import_from;
+        /* level: the leading dots of a relative import (module may then be
+         * empty); name "*" for `from m import *` */
+        struct { Str module; Str name; Str alias; int level; } import_from;
         struct {
             Str name;
             NodeList decorators;     /* expressions after '@' */
+            NodeList type_params;    /* TYPE_PARAM nodes: def f[T](...) */
             NodeList params;         /* PARAM nodes */
             Node *returns;           /* '-> ann' or NULL */
             NodeList body;
+            bool is_async;
             FuncInfo *info;          /* sema */
         } funcdef;
-        struct { Str name; Node *annotation; Node *default_value; Symbol *sym; } param;
+        struct { Str name; Node *annotation; Node *default_value; ParamKind kind; Symbol *sym; } param;
+        struct {
+            Str name;
+            NodeList decorators;
+            NodeList type_params;
+            NodeList bases;          /* positional arguments of class C(...) */
+            NodeList keywords;       /* KEYWORD nodes: metaclass=... */
+            NodeList body;
+        } classdef;
+        struct { Str name; Node *bound; int stars; } type_param;  /* stars: T, *Ts, **P */
         struct { NodeList targets; Node *value; } assign;
         struct {
             BinOpKind op;
@@ -90,16 +116,36 @@ struct Node {
             Node *value;             /* sema: already converted to compute_type */
             const Type *compute_type;/* sema: the type the operation runs in */
         } aug_assign;
+        struct { Node *target; Node *annotation; Node *value; } ann_assign;   /* value may be NULL */
         struct { Node *value; } expr_stmt;
         struct { Node *cond; NodeList body; NodeList else_body; } if_stmt;
         struct { Node *cond; NodeList body; NodeList else_body; } while_stmt;
-        struct { Node *target; Node *iter; NodeList body; NodeList else_body; } for_stmt;
+        struct { Node *target; Node *iter; NodeList body; NodeList else_body; bool is_async; } for_stmt;
         struct { Node *value; } return_stmt;                       /* value may be NULL */
+        struct { NodeList items; NodeList body; bool is_async; } with_stmt;   /* WITH_ITEM nodes */
+        struct { Node *context; Node *target; } with_item;         /* target may be NULL */
+        struct {
+            NodeList body;
+            NodeList handlers;       /* EXCEPT nodes */
+            NodeList else_body;
+            NodeList finally_body;
+            bool star;               /* except* */
+        } try_stmt;
+        struct { Node *type; Str name; NodeList body; bool star; } except;   /* type may be NULL */
+        struct { Node *exc; Node *cause; } raise;                  /* each may be NULL */
+        struct { Node *test; Node *msg; } assert_stmt;             /* msg may be NULL */
+        struct { NodeList targets; } delete;
+        struct { NodeList names; } names;                          /* GLOBAL, NONLOCAL: Name nodes */
+        struct { Node *subject; NodeList cases; } match;           /* MATCH_CASE nodes */
+        struct { Node *pattern; Node *guard; NodeList body; } match_case;
+        struct { Node *name; NodeList type_params; Node *value; } type_alias;
 
         struct { Str id; Symbol *sym; } name;
         struct { uint64_t value; } int_lit;                        /* value as written */
-        struct { double value; } float_lit;
-        struct { Str value; } string;                              /* decoded contents */
+        struct { double value; } float_lit;                        /* FLOAT and IMAG */
+        struct { Str value; bool bytes; } string;                  /* decoded contents */
+        struct { NodeList parts; } fstring;                        /* STRING and FORMATTED */
+        struct { Node *value; char conversion; Node *spec; } formatted;  /* conversion: 0, 's', 'r', 'a' */
         struct { bool value; } bool_lit;
         struct { BinOpKind op; Node *left, *right; } binop;
         /* -x, +x, ~x compute in operand->type, then convert to node->type
@@ -114,15 +160,30 @@ struct Node {
         struct { Node *cond, *body, *orelse; } ifexp;
         struct {
             Node *func;
-            NodeList args;
-            NodeList keywords;       /* KEYWORD nodes */
+            NodeList args;           /* positional, STARRED for *args */
+            NodeList keywords;       /* KEYWORD nodes; **kwargs has no name */
             int builtin;             /* sema: a Builtin (sema/builtins.def), or 0 */
             FuncInfo *callee;        /* sema: a device function called */
         } call;
         struct { Str name; Node *value; } keyword;
         struct { Node *value, *index; } subscript;
         struct { Node *value; Str attr; int builtin; } attribute;  /* sema: Builtin or 0 */
-        struct { NodeList elts; } tuple;
+        struct { NodeList elts; } tuple;                           /* TUPLE, LIST, SET */
+        struct { NodeList items; } dict;                           /* DICT_ITEM nodes */
+        struct { Node *key; Node *value; } dict_item;              /* key NULL: **value */
+        struct {
+            ComprehensionKind kind;
+            Node *elt;
+            Node *value;             /* COMP_DICT: the value; elt is the key */
+            NodeList generators;     /* COMP_FOR nodes */
+        } comprehension;
+        struct { Node *target; Node *iter; NodeList ifs; bool is_async; } comp_for;
+        struct { NodeList params; Node *body; } lambda;            /* PARAM nodes */
+        struct { Node *value; } starred;
+        struct { Node *target; Node *value; } named_expr;          /* target: a Name */
+        struct { Node *value; } await;
+        struct { Node *value; bool from; } yield;                  /* value may be NULL */
+        struct { Node *pattern; Str name; } match_as;
         struct { Node *lower, *upper, *step; } slice;              /* each may be NULL */
         struct { Node *operand; } convert;
     };
@@ -149,19 +210,39 @@ Node *ast_funcdef(Arena *arena, Span kw, Str name, NodeList decorators,
                   NodeList params, Node *returns, NodeList body);
 Node *ast_param(Arena *arena, Span name_span, Str name, Node *annotation,
                 Node *default_value);
+Node *ast_classdef(Arena *arena, Span kw, Str name, NodeList bases, NodeList keywords,
+                   NodeList body);
+Node *ast_type_param(Arena *arena, Span span, Str name, Node *bound, int stars);
 Node *ast_assign(Arena *arena, NodeList targets, Node *value);
 Node *ast_aug_assign(Arena *arena, BinOpKind op, Node *target, Node *value);
+Node *ast_ann_assign(Arena *arena, Node *target, Node *annotation, Node *value);
 Node *ast_expr_stmt(Arena *arena, Node *value);
 Node *ast_if(Arena *arena, Span kw, Node *cond, NodeList body, NodeList else_body);
 Node *ast_while(Arena *arena, Span kw, Node *cond, NodeList body, NodeList else_body);
 Node *ast_for(Arena *arena, Span kw, Node *target, Node *iter, NodeList body,
               NodeList else_body);
 Node *ast_return(Arena *arena, Span kw, Node *value);
+Node *ast_with(Arena *arena, Span kw, NodeList items, NodeList body);
+Node *ast_with_item(Arena *arena, Node *context, Node *target);
+Node *ast_try(Arena *arena, Span kw, NodeList body, NodeList handlers, NodeList else_body,
+              NodeList finally_body);
+Node *ast_except(Arena *arena, Span kw, Node *type, Str name, NodeList body);
+Node *ast_raise(Arena *arena, Span kw, Node *exc, Node *cause);
+Node *ast_assert(Arena *arena, Span kw, Node *test, Node *msg);
+Node *ast_delete(Arena *arena, Span kw, NodeList targets);
+/* global a, b / nonlocal a, b: kind NODE_GLOBAL or NODE_NONLOCAL */
+Node *ast_names(Arena *arena, NodeKind kind, Span kw, NodeList names);
+Node *ast_match(Arena *arena, Span kw, Node *subject, NodeList cases);
+Node *ast_match_case(Arena *arena, Span kw, Node *pattern, Node *guard, NodeList body);
+Node *ast_type_alias(Arena *arena, Span kw, Node *name, NodeList type_params, Node *value);
 
 Node *ast_name(Arena *arena, Span span, Str id);
 Node *ast_int(Arena *arena, Span span, uint64_t value);
 Node *ast_float(Arena *arena, Span span, double value);
+Node *ast_imag(Arena *arena, Span span, double value);
 Node *ast_string(Arena *arena, Span span, Str value);
+Node *ast_fstring(Arena *arena, Span span, NodeList parts);
+Node *ast_formatted(Arena *arena, Span span, Node *value, char conversion, Node *spec);
 Node *ast_bool(Arena *arena, Span span, bool value);
 Node *ast_binop(Arena *arena, BinOpKind op, Node *left, Node *right);
 Node *ast_unary(Arena *arena, UnaryOpKind op, Span op_span, Node *operand);
@@ -175,10 +256,34 @@ Node *ast_keyword(Arena *arena, Span name_span, Str name, Node *value);
 Node *ast_subscript(Arena *arena, Node *value, Node *index, Span close);
 Node *ast_attribute(Arena *arena, Node *value, Span attr_span, Str attr);
 Node *ast_tuple(Arena *arena, Span span, NodeList elts);
+/* [a, b] and {a, b}: kind NODE_LIST or NODE_SET */
+Node *ast_display(Arena *arena, NodeKind kind, Span span, NodeList elts);
+Node *ast_dict(Arena *arena, Span span, NodeList items);
+Node *ast_dict_item(Arena *arena, Span span, Node *key, Node *value);
+Node *ast_comprehension(Arena *arena, ComprehensionKind kind, Span span, Node *elt,
+                        Node *value, NodeList generators);
+Node *ast_comp_for(Arena *arena, Span kw, Node *target, Node *iter);
+Node *ast_lambda(Arena *arena, Span kw, NodeList params, Node *body);
+Node *ast_starred(Arena *arena, Span star, Node *value);
+Node *ast_named_expr(Arena *arena, Node *target, Node *value);
+Node *ast_await(Arena *arena, Span kw, Node *value);
+Node *ast_yield(Arena *arena, Span kw, Node *value, bool from);
+Node *ast_match_as(Arena *arena, Node *pattern, Span name_span, Str name);
 Node *ast_slice(Arena *arena, Span span, Node *lower, Node *upper, Node *step);
 
-/* Calls visit(ctx, child) for each child of `node` in source order (the
- * order of the dump), skipping absent ones. */
+/* Every child position of a node, in source order (the order of the dump):
+ * `child` gets each single child's slot, NULL or not, and `list` each list
+ * of children. `label` is what the dump prints above it ("body", "else",
+ * ...), or NULL for a child printed bare. One table of a node kind's
+ * children serves the walk, the copy and the dump. */
+typedef struct AstWalker {
+    void (*child)(void *ctx, const char *label, Node **slot);
+    void (*list)(void *ctx, const char *label, NodeList *list);
+} AstWalker;
+void ast_walk_children(Node *node, const AstWalker *walker, void *ctx);
+
+/* Calls visit(ctx, child) for each child of `node` in source order,
+ * skipping absent ones. */
 typedef void (*AstVisit)(void *ctx, Node *child);
 void ast_each_child(const Node *node, AstVisit visit, void *ctx);
 

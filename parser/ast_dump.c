@@ -129,29 +129,83 @@ static void print_alias(FILE *out, Str alias)
     }
 }
 
+static const char *param_kind_marker(ParamKind kind)
+{
+    switch (kind) {
+    case PARAM_POSONLY: return " positional-only";
+    case PARAM_KWONLY: return " keyword-only";
+    case PARAM_VARARGS: return " *";
+    case PARAM_VARKW: return " **";
+    default: return "";
+    }
+}
+
+static const char *comprehension_name(ComprehensionKind kind)
+{
+    static const char *const names[] = {
+        [COMP_LIST] = "list", [COMP_SET] = "set", [COMP_DICT] = "dict", [COMP_GENERATOR] = "generator",
+    };
+    return names[kind];
+}
+
+static void print_import_from(FILE *out, const Node *node)
+{
+    fputs(" '", out);
+    for (int i = 0; i < node->import_from.level; i++)
+        fputc('.', out);
+    fprintf(out, "%.*s' ", STR_ARG(node->import_from.module));
+    print_quoted(out, node->import_from.name);
+    print_alias(out, node->import_from.alias);
+}
+
+static void print_name(FILE *out, Str name)
+{
+    fputc(' ', out);
+    print_quoted(out, name);
+}
+
 /* The node's own fields, after its kind. */
 static void print_data(FILE *out, const Node *node)
 {
     switch (node->kind) {
     case NODE_IMPORT:
-        fputc(' ', out);
-        print_quoted(out, node->import.module);
+        print_name(out, node->import.module);
         print_alias(out, node->import.alias);
         break;
-    case NODE_IMPORT_FROM:
-        fputc(' ', out);
-        print_quoted(out, node->import_from.module);
-        fputc(' ', out);
-        print_quoted(out, node->import_from.name);
-        print_alias(out, node->import_from.alias);
+    case NODE_IMPORT_FROM: print_import_from(out, node); break;
+    case NODE_FUNCDEF:
+        print_name(out, node->funcdef.name);
+        fputs(node->funcdef.is_async ? " async" : "", out);
         break;
-    case NODE_FUNCDEF: fputc(' ', out); print_quoted(out, node->funcdef.name); break;
-    case NODE_PARAM: fputc(' ', out); print_quoted(out, node->param.name); break;
+    case NODE_PARAM:
+        print_name(out, node->param.name);
+        fputs(param_kind_marker(node->param.kind), out);
+        break;
+    case NODE_CLASSDEF: print_name(out, node->classdef.name); break;
+    case NODE_TYPE_PARAM:
+        fprintf(out, " %.*s", node->type_param.stars, "**");
+        print_quoted(out, node->type_param.name);
+        break;
     case NODE_AUG_ASSIGN: fprintf(out, " '%s='", ast_binop_spelling(node->aug_assign.op)); break;
-    case NODE_NAME: fputc(' ', out); print_quoted(out, node->name.id); break;
+    case NODE_FOR: fputs(node->for_stmt.is_async ? " async" : "", out); break;
+    case NODE_WITH: fputs(node->with_stmt.is_async ? " async" : "", out); break;
+    case NODE_TRY: fputs(node->try_stmt.star ? " except*" : "", out); break;
+    case NODE_EXCEPT:
+        if (node->except.name.len)
+            print_alias(out, node->except.name);
+        break;
+    case NODE_NAME: print_name(out, node->name.id); break;
     case NODE_INT: fprintf(out, " %" PRIu64, node->int_lit.value); break;
     case NODE_FLOAT: fputc(' ', out); print_float(out, node->float_lit.value); break;
-    case NODE_STRING: fputc(' ', out); print_quoted(out, node->string.value); break;
+    case NODE_IMAG: fputc(' ', out); print_float(out, node->float_lit.value); fputc('j', out); break;
+    case NODE_STRING:
+        fputs(node->string.bytes ? " b" : " ", out);
+        print_quoted(out, node->string.value);
+        break;
+    case NODE_FORMATTED:
+        if (node->formatted.conversion)
+            fprintf(out, " !%c", node->formatted.conversion);
+        break;
     case NODE_BOOL: fputs(node->bool_lit.value ? " True" : " False", out); break;
     case NODE_BINOP: fprintf(out, " '%s'", ast_binop_spelling(node->binop.op)); break;
     case NODE_UNARY: fprintf(out, " '%s'", ast_unary_spelling(node->unary.op)); break;
@@ -160,8 +214,17 @@ static void print_data(FILE *out, const Node *node)
         for (int i = 0; i + 1 < node->compare.operands.count; i++)
             fprintf(out, " '%s'", ast_cmpop_spelling(node->compare.ops[i]));
         break;
-    case NODE_KEYWORD: fputc(' ', out); print_quoted(out, node->keyword.name); break;
-    case NODE_ATTRIBUTE: fputc(' ', out); print_quoted(out, node->attribute.attr); break;
+    case NODE_KEYWORD:
+        if (node->keyword.name.len)
+            print_name(out, node->keyword.name);
+        else
+            fputs(" **", out);
+        break;
+    case NODE_ATTRIBUTE: print_name(out, node->attribute.attr); break;
+    case NODE_COMPREHENSION: fprintf(out, " %s", comprehension_name(node->comprehension.kind)); break;
+    case NODE_COMP_FOR: fputs(node->comp_for.is_async ? " async" : "", out); break;
+    case NODE_YIELD: fputs(node->yield.from ? " from" : "", out); break;
+    case NODE_MATCH_AS: print_name(out, node->match_as.name); break;
     default: break;
     }
 }
@@ -210,82 +273,38 @@ static void dump_labeled(FILE *out, const char *label, const Node *node, int dep
     dump_node(out, node, depth + 1);
 }
 
-/* One case per kind: its children in source order. */
+typedef struct DumpCtx {
+    FILE *out;
+    int depth;
+} DumpCtx;
+
+/* A bare child is printed in place (and left out when absent); a labelled
+ * one under its label, one level deeper, when present. */
+static void dump_child(void *ctx, const char *label, Node **slot)
+{
+    DumpCtx *dump = ctx;
+    if (!*slot)
+        return;
+    if (label)
+        dump_labeled(dump->out, label, *slot, dump->depth);
+    else
+        dump_node(dump->out, *slot, dump->depth);
+}
+
+static void dump_child_list(void *ctx, const char *label, NodeList *list)
+{
+    DumpCtx *dump = ctx;
+    if (label)
+        dump_labeled_list(dump->out, label, *list, dump->depth);
+    else
+        dump_list(dump->out, *list, dump->depth);
+}
+
 static void dump_children(FILE *out, const Node *node, int depth)
 {
-    switch (node->kind) {
-    case NODE_MODULE:
-        dump_list(out, node->module.body, depth);
-        break;
-    case NODE_FUNCDEF:
-        dump_labeled_list(out, "decorators", node->funcdef.decorators, depth);
-        dump_labeled_list(out, "params", node->funcdef.params, depth);
-        dump_labeled(out, "returns", node->funcdef.returns, depth);
-        dump_labeled_list(out, "body", node->funcdef.body, depth);
-        break;
-    case NODE_PARAM:
-        dump_labeled(out, "annotation", node->param.annotation, depth);
-        dump_labeled(out, "default", node->param.default_value, depth);
-        break;
-    case NODE_ASSIGN:
-        dump_labeled_list(out, "targets", node->assign.targets, depth);
-        dump_node(out, node->assign.value, depth);
-        break;
-    case NODE_AUG_ASSIGN:
-        dump_node(out, node->aug_assign.target, depth);
-        dump_node(out, node->aug_assign.value, depth);
-        break;
-    case NODE_EXPR_STMT: dump_node(out, node->expr_stmt.value, depth); break;
-    case NODE_IF: case NODE_WHILE:
-        dump_node(out, node->if_stmt.cond, depth);
-        dump_labeled_list(out, "body", node->if_stmt.body, depth);
-        dump_labeled_list(out, "else", node->if_stmt.else_body, depth);
-        break;
-    case NODE_FOR:
-        dump_node(out, node->for_stmt.target, depth);
-        dump_node(out, node->for_stmt.iter, depth);
-        dump_labeled_list(out, "body", node->for_stmt.body, depth);
-        dump_labeled_list(out, "else", node->for_stmt.else_body, depth);
-        break;
-    case NODE_RETURN:
-        if (node->return_stmt.value)
-            dump_node(out, node->return_stmt.value, depth);
-        break;
-    case NODE_BINOP:
-        dump_node(out, node->binop.left, depth);
-        dump_node(out, node->binop.right, depth);
-        break;
-    case NODE_BOOLOP:
-        dump_node(out, node->boolop.left, depth);
-        dump_node(out, node->boolop.right, depth);
-        break;
-    case NODE_UNARY: dump_node(out, node->unary.operand, depth); break;
-    case NODE_COMPARE: dump_list(out, node->compare.operands, depth); break;
-    case NODE_IFEXP:
-        dump_node(out, node->ifexp.body, depth);
-        dump_node(out, node->ifexp.cond, depth);
-        dump_node(out, node->ifexp.orelse, depth);
-        break;
-    case NODE_CALL:
-        dump_node(out, node->call.func, depth);
-        dump_labeled_list(out, "args", node->call.args, depth);
-        dump_labeled_list(out, "keywords", node->call.keywords, depth);
-        break;
-    case NODE_KEYWORD: dump_node(out, node->keyword.value, depth); break;
-    case NODE_SUBSCRIPT:
-        dump_node(out, node->subscript.value, depth);
-        dump_node(out, node->subscript.index, depth);
-        break;
-    case NODE_ATTRIBUTE: dump_node(out, node->attribute.value, depth); break;
-    case NODE_TUPLE: dump_list(out, node->tuple.elts, depth); break;
-    case NODE_SLICE:
-        dump_labeled(out, "lower", node->slice.lower, depth);
-        dump_labeled(out, "upper", node->slice.upper, depth);
-        dump_labeled(out, "step", node->slice.step, depth);
-        break;
-    case NODE_CONVERT: dump_node(out, node->convert.operand, depth); break;
-    default: break;
-    }
+    static const AstWalker walker = {dump_child, dump_child_list};
+    DumpCtx dump = {out, depth};
+    ast_walk_children((Node *)node, &walker, &dump);
 }
 
 static void dump_node(FILE *out, const Node *node, int depth)

@@ -1,7 +1,8 @@
 /* The parse driver: pulls tokens from the lexer and pushes them into the
- * lemon parser (grammar.y), reporting syntax errors and resynchronising after
- * them; then the helpers the grammar's actions call where a node needs the
- * source text or a check. Output: the tree of ast.h.
+ * lemon parser (grammar.y), deciding Python's soft keywords on the way, and
+ * reports syntax errors and resynchronises after them. The grammar's actions
+ * are in parse_helpers.c; the checks Python makes after its grammar, in
+ * syntax_check.c. Output: the tree of ast.h.
  *
  * Before each token is given to lemon the driver asks whether it fits. If it
  * does not, the driver reports it (by the set of tokens that would have fit),
@@ -18,41 +19,113 @@
 #include "grammar.h"
 #include "parser_internal.h"
 
-enum {
-    TOKEN_KINDS = TOK_EXPRESSION_MODE + 1,
-    /* How deep a statement's tree may be. The passes after the parser (sema,
-     * codegen, the dump) recurse over the tree, so its depth must be bounded;
-     * lemon's stack bounds nesting to the right, this chains to the left
-     * (a + a + ... + a). */
-    MAX_TREE_DEPTH = 2000,
-};
+enum { TOKEN_KINDS = TOK_EXPRESSION_MODE + 1 };
 
 /* ======================= the token stream ======================= */
 
-/* The next token: the one looked ahead at, or a new one. A lexer error makes
- * the parser quiet until the next line: its complaints there would echo the
- * lexer's. */
-static Token next_token(ParseState *ps)
+/* A token straight from the lexer. A lexer error makes the parser quiet
+ * until the next line: its complaints there would echo the lexer's. */
+static Token lex_token(ParseState *ps)
 {
-    if (ps->has_ahead) {
-        ps->has_ahead = false;
-        return ps->ahead;
-    }
     int errors = ps->diag->errors;
     Token token = lex_next(ps->lexer);
     if (ps->diag->errors > errors)
         ps->quiet = true;
-    bool layout = token.kind == TOK_NEWLINE || token.kind == TOK_INDENT || token.kind == TOK_DEDENT;
-    if (ps->at_line_start && !layout)
+    return token;
+}
+
+/* The i-th token after the current one, read ahead into the queue. */
+static Token queued_at(ParseState *ps, int i)
+{
+    while (ps->queued <= i) {
+        if (ps->queue_head + ps->queued == ps->queue_capacity) {
+            int capacity = ps->queue_capacity ? ps->queue_capacity * 2 : 16;
+            Token *grown = ARENA_ARRAY(ps->arena, Token, capacity);
+            if (ps->queued)
+                memcpy(grown, ps->queue + ps->queue_head, sizeof(Token) * (size_t)ps->queued);
+            ps->queue = grown;
+            ps->queue_head = 0;
+            ps->queue_capacity = capacity;
+        }
+        ps->queue[ps->queue_head + ps->queued++] = lex_token(ps);
+    }
+    return ps->queue[ps->queue_head + i];
+}
+
+static bool is_layout(int kind)
+{
+    return kind == TOK_NEWLINE || kind == TOK_INDENT || kind == TOK_DEDENT;
+}
+
+/* `match subject:` is a statement when its line ends with the colon; any
+ * other line that starts with the name `match` uses it as a name. */
+static bool starts_match_statement(ParseState *ps)
+{
+    int i = 0;
+    while (!is_layout(queued_at(ps, i).kind) && queued_at(ps, i).kind != 0)
+        i++;
+    return i >= 2 && queued_at(ps, i).kind == TOK_NEWLINE && queued_at(ps, i - 1).kind == TOK_COLON;
+}
+
+/* Python's soft keywords, at the start of a line: `match` and `type` where
+ * the rest of the line makes them statements, `case` where a case block
+ * may begin. */
+static int soft_keyword(ParseState *ps, Token name)
+{
+    Str text = parse_token_text(name);
+    if (str_eq_cstr(text, "case"))
+        return parse_grammar_accepts(ps->grammar, TOK_CASE) ? TOK_CASE : TOK_NAME;
+    if (str_eq_cstr(text, "type"))
+        return queued_at(ps, 0).kind == TOK_NAME ? TOK_TYPE : TOK_NAME;
+    if (str_eq_cstr(text, "match"))
+        return starts_match_statement(ps) ? TOK_MATCH : TOK_NAME;
+    return TOK_NAME;
+}
+
+/* The next token in order, from the queue or the lexer; `*first` tells
+ * whether it begins a line. */
+static Token take_token(ParseState *ps, bool *first)
+{
+    Token token;
+    if (ps->queued) {
+        token = ps->queue[ps->queue_head++];
+        if (--ps->queued == 0)
+            ps->queue_head = 0;
+    } else {
+        token = lex_token(ps);
+    }
+    bool layout = is_layout(token.kind);
+    *first = ps->at_line_start && !layout;
+    if (*first)
         ps->line_first = token.kind;
     ps->at_line_start = layout;
+    return token;
+}
+
+/* The next token for the grammar: the one peeked at, or a new one. A soft
+ * keyword is decided now, against the grammar's state of this moment. */
+static Token next_token(ParseState *ps)
+{
+    bool first;
+    Token token;
+    if (ps->has_ahead) {
+        ps->has_ahead = false;
+        token = ps->ahead;
+        first = ps->ahead_first;
+    } else {
+        token = take_token(ps, &first);
+    }
+    if (first && token.kind == TOK_NAME) {
+        token.kind = soft_keyword(ps, token);
+        ps->line_first = token.kind;
+    }
     return token;
 }
 
 static Token peek_token(ParseState *ps)
 {
     if (!ps->has_ahead) {
-        ps->ahead = next_token(ps);
+        ps->ahead = take_token(ps, &ps->ahead_first);
         ps->has_ahead = true;
     }
     return ps->ahead;
@@ -78,27 +151,13 @@ static void give(ParseState *ps, Token token)
 
 /* ======================= syntax errors ======================= */
 
-/* Keywords and operators of constructs outside the dialect: no rule has
- * them, so the error is always at them, and they are named. */
-static bool is_unsupported(int kind)
-{
-    switch (kind) {
-    case TOK_CLASS: case TOK_LAMBDA: case TOK_TRY: case TOK_EXCEPT:
-    case TOK_FINALLY: case TOK_WITH: case TOK_ASYNC: case TOK_AWAIT:
-    case TOK_YIELD: case TOK_GLOBAL: case TOK_NONLOCAL: case TOK_DEL:
-    case TOK_ASSERT: case TOK_RAISE: case TOK_WALRUS: case TOK_ELLIPSIS:
-        return true;
-    default:
-        return false;
-    }
-}
-
 static bool starts_expression(int kind)
 {
     switch (kind) {
-    case TOK_NAME: case TOK_INT: case TOK_FLOAT: case TOK_STRING: case TOK_TRUE:
-    case TOK_FALSE: case TOK_NONE: case TOK_LPAREN: case TOK_LBRACKET:
+    case TOK_NAME: case TOK_INT: case TOK_FLOAT: case TOK_IMAG: case TOK_STRING: case TOK_TRUE:
+    case TOK_FALSE: case TOK_NONE: case TOK_ELLIPSIS: case TOK_LPAREN: case TOK_LBRACKET:
     case TOK_LBRACE: case TOK_MINUS: case TOK_PLUS: case TOK_TILDE: case TOK_NOT:
+    case TOK_LAMBDA: case TOK_AWAIT: case TOK_STAR: case TOK_YIELD:
         return true;
     default:
         return false;
@@ -119,7 +178,8 @@ static bool continues(int kind)
     switch (kind) {
     case TOK_AND: case TOK_OR: case TOK_NOT: case TOK_IN: case TOK_IS:
     case TOK_IF: case TOK_FOR: case TOK_DOT: case TOK_LPAREN: case TOK_LBRACKET:
-    case TOK_COMMA: case TOK_EQUAL: case TOK_ARROW:
+    case TOK_COMMA: case TOK_EQUAL: case TOK_ARROW: case TOK_WALRUS: case TOK_AS:
+    case TOK_ASYNC:
         return true;
     default:
         return false;
@@ -179,11 +239,16 @@ static bool expects_expression(const Expected *expected)
     return expected->count > 0;
 }
 
-static bool expects_only(const Expected *expected, int a, int b)
+/* Whether every expected token is one of kinds[0..count). */
+static bool expects_only(const Expected *expected, const int *kinds, int count)
 {
-    for (int kind = 0; kind < TOKEN_KINDS; kind++)
-        if (expected->kinds[kind] && kind != a && kind != b)
+    for (int kind = 0; kind < TOKEN_KINDS; kind++) {
+        bool listed = false;
+        for (int i = 0; i < count; i++)
+            listed |= kinds[i] == kind;
+        if (expected->kinds[kind] && !listed)
             return false;
+    }
     return expected->count > 0;
 }
 
@@ -234,14 +299,17 @@ static Span missing_at(const ParseState *ps, Token token)
 /* "expected an indented block after 'if' statement on line 5" */
 static void describe_missing_block(ParseState *ps, Token token, SyntaxError *error)
 {
-    static const int headers[] = {TOK_IF, TOK_ELIF, TOK_ELSE, TOK_WHILE, TOK_FOR, TOK_DEF};
+    static const int headers[] = {
+        TOK_IF, TOK_ELIF, TOK_ELSE, TOK_WHILE, TOK_FOR, TOK_DEF, TOK_CLASS, TOK_WITH, TOK_TRY,
+        TOK_EXCEPT, TOK_FINALLY, TOK_MATCH, TOK_CASE,
+    };
     Token header;
     Span at = span_point(token.span);
-    if (!parse_grammar_find(ps->grammar, headers, 6, &header))
+    if (!parse_grammar_find(ps->grammar, headers, (int)(sizeof headers / sizeof headers[0]), &header))
         say(error, at, "expected an indented block");
-    else if (header.kind == TOK_DEF)
-        say(error, at, "expected an indented block after function definition on line %d",
-            line_of(header.span));
+    else if (header.kind == TOK_DEF || header.kind == TOK_CLASS)
+        say(error, at, "expected an indented block after %s definition on line %d",
+            header.kind == TOK_DEF ? "function" : "class", line_of(header.span));
     else
         say(error, at, "expected an indented block after %s statement on line %d",
             lex_token_name(header.kind), line_of(header.span));
@@ -262,6 +330,10 @@ static void describe_expected(ParseState *ps, Token token, int kind, SyntaxError
         say(error, at, "expected %s", expected_phrase(kind));
 }
 
+static const int after_decorator[] = {TOK_AT, TOK_DEF, TOK_ASYNC, TOK_CLASS};
+/* after `def f`: the parameters, or type parameters (f[T]), which are rare */
+static const int after_def_name[] = {TOK_LPAREN, TOK_LBRACKET};
+
 /* What is wrong with `token` where it is, from the tokens that would have
  * fitted there. */
 static void describe_by_expected(ParseState *ps, Token token, SyntaxError *error)
@@ -272,11 +344,11 @@ static void describe_by_expected(ParseState *ps, Token token, SyntaxError *error
     if (expected.count == 1 && expected.kinds[TOK_INDENT]) {
         describe_missing_block(ps, token, error);
         error->restart = true;
-    } else if (expects_only(&expected, TOK_AT, TOK_DEF)) {
-        say(error, token.span, "expected 'def' after a decorator");
+    } else if (expects_only(&expected, after_def_name, 2)) {
+        describe_expected(ps, token, TOK_LPAREN, error);
+    } else if (expects_only(&expected, after_decorator, 4)) {
+        say(error, token.span, "expected 'def' or 'class' after a decorator");
         error->restart = true;
-    } else if ((token.kind == TOK_STAR || token.kind == TOK_DSTAR) && expected.kinds[TOK_NAME]) {
-        say(error, token.span, "starred expressions are not supported in kernels");
     } else if (single >= 0 && single != TOK_NEWLINE) {
         describe_expected(ps, token, single, error);
     } else if (expects_expression(&expected)) {
@@ -292,9 +364,7 @@ static void describe_syntax_error(ParseState *ps, Token token, SyntaxError *erro
     Token open;
     memset(error, 0, sizeof *error);
     error->in_brackets = parse_grammar_find(ps->grammar, openers, 3, &open);
-    if (is_unsupported(token.kind))
-        say(error, token.span, "%s is not supported in kernels", lex_token_name(token.kind));
-    else if (token.kind == TOK_INDENT)
+    if (token.kind == TOK_INDENT)
         say(error, token.span, "unexpected indent");
     else
         describe_by_expected(ps, token, error);
@@ -319,7 +389,7 @@ static bool is_header(int kind)
 {
     switch (kind) {
     case TOK_IF: case TOK_WHILE: case TOK_FOR: case TOK_DEF: case TOK_AT:
-    case TOK_TRY: case TOK_WITH: case TOK_CLASS: case TOK_ASYNC:
+    case TOK_TRY: case TOK_WITH: case TOK_CLASS: case TOK_ASYNC: case TOK_MATCH: case TOK_CASE:
         return true;
     default:
         return is_clause(kind);
@@ -458,6 +528,7 @@ Node *parse_module(Arena *arena, Diag *diag, const Source *src)
     start(&ps, arena, diag, src, LEX_MODULE);
     ps.module = ast_new(arena, NODE_MODULE, span_make(src, 0, src->len));
     parse_tokens(&ps);
+    parse_check_module(&ps, ps.module);
     return ps.module;
 }
 
@@ -482,266 +553,3 @@ Node *parse_expression(Arena *arena, Diag *diag, const Source *src)
     return ps.failed || diag->errors > errors ? NULL : ps.expression;
 }
 
-/* ======================= helpers for the grammar's actions ======================= */
-
-typedef struct Depth {
-    int limit;                /* how much deeper to look */
-    int deepest;              /* of the children seen so far */
-} Depth;
-
-static int tree_depth(const Node *node, int limit);
-
-static void measure_child(void *ctx, Node *child)
-{
-    Depth *depth = ctx;
-    if (depth->deepest <= depth->limit) {
-        int below = tree_depth(child, depth->limit);
-        if (below > depth->deepest)
-            depth->deepest = below;
-    }
-}
-
-/* The depth of a tree, or limit + 1 if it is deeper: the recursion here
- * goes no deeper than `limit` either. */
-static int tree_depth(const Node *node, int limit)
-{
-    if (limit == 0)
-        return 1;
-    Depth children = {limit - 1, 0};
-    ast_each_child(node, measure_child, &children);
-    return 1 + children.deepest;
-}
-
-/* A statement too deep for the passes after the parser is reported and
- * left out (NULL). */
-Node *parse_depth_checked(ParseState *ps, Node *node)
-{
-    if (!node || tree_depth(node, MAX_TREE_DEPTH) <= MAX_TREE_DEPTH)
-        return node;
-    diag_error(ps->diag, span_point(node->span), "statement too deeply nested (more than %d levels)",
-               MAX_TREE_DEPTH);
-    return NULL;
-}
-
-void parse_module_add(ParseState *ps, NodeList statements)
-{
-    for (int i = 0; i < statements.count; i++)
-        ast_list_push(ps->arena, &ps->module->module.body,
-                      parse_depth_checked(ps, statements.items[i]));
-}
-
-Node *parse_unsupported(ParseState *ps, Span at, const char *message)
-{
-    diag_error(ps->diag, at, "%s", message);
-    return ast_name(ps->arena, at, (Str){"", 0});
-}
-
-/* [a, b]: only a decorator's signature list (@cuda.jit(["sig1", "sig2"]))
- * may be a list; it becomes a Tuple spanning the brackets, of its elements.
- * (An unparenthesised tuple starts where its first element does.) */
-Node *parse_list_display(ParseState *ps, Token open, Node *inner, Token close)
-{
-    Span span = span_join(open.span, close.span);
-    if (ps->line_first != TOK_AT)
-        return parse_unsupported(ps, span, "list displays are not supported in kernels");
-    NodeList elts = {0};
-    if (inner && inner->kind == NODE_TUPLE && inner->tuple.elts.count &&
-        inner->span.begin == inner->tuple.elts.items[0]->span.begin)
-        elts = inner->tuple.elts;
-    else if (inner)
-        elts = ast_list_of(ps->arena, inner);
-    return ast_tuple(ps->arena, span, elts);
-}
-
-Node *parse_int(ParseState *ps, Token token)
-{
-    return ast_int(ps->arena, token.span, lex_int_value(token));
-}
-
-Node *parse_float(ParseState *ps, Token token)
-{
-    return ast_float(ps->arena, token.span, lex_float_value(token));
-}
-
-/* The prefix letters of a string literal say what kind it is; kernels have
- * use only for plain str (docstrings, signatures). */
-static void check_string_prefix(ParseState *ps, Token token)
-{
-    const char *text = token.span.src->text + token.span.begin;
-    for (; *text != '\'' && *text != '"' && *text; text++) {
-        if (*text == 'f' || *text == 'F') {
-            diag_error(ps->diag, token.span, "f-strings are not supported in kernels");
-            return;
-        }
-        if (*text == 'b' || *text == 'B') {
-            diag_error(ps->diag, token.span, "bytes literals are not supported in kernels");
-            return;
-        }
-    }
-}
-
-Node *parse_string(ParseState *ps, Token token)
-{
-    check_string_prefix(ps, token);
-    return ast_string(ps->arena, token.span, lex_string_value(ps->arena, ps->diag, token));
-}
-
-/* "a" "b": one String with both contents */
-void parse_string_concat(ParseState *ps, Node *string, Token token)
-{
-    check_string_prefix(ps, token);
-    Str more = lex_string_value(ps->arena, ps->diag, token);
-    Str value = string->string.value;
-    char *joined = arena_alloc(ps->arena, (size_t)value.len + (size_t)more.len + 1);
-    memcpy(joined, value.ptr, (size_t)value.len);
-    memcpy(joined + value.len, more.ptr, (size_t)more.len);
-    string->string.value = (Str){joined, value.len + more.len};
-    string->span = span_join(string->span, token.span);
-}
-
-/* (x) is x, its span widened to the parentheses, so that an operator with
- * a parenthesized left operand starts where CPython says it does. */
-Node *parse_parens(Token open, Node *inner, Token close)
-{
-    inner->span = span_join(open.span, close.span);
-    return inner;
-}
-
-/* lower:upper[:step], each part optional: the slice spans its first token
- * to its last. */
-Node *parse_slice(ParseState *ps, Node *lower, Token colon, Node *upper,
-                  const Token *colon2, Node *step)
-{
-    Span span = lower ? span_join(lower->span, colon.span) : colon.span;
-    if (upper)
-        span = span_join(span, upper->span);
-    if (colon2)
-        span = span_join(span, colon2->span);
-    if (step)
-        span = span_join(span, step->span);
-    return ast_slice(ps->arena, span, lower, upper, step);
-}
-
-/* a.b.c: a view of the source when written without spaces, else a copy. */
-Dotted parse_dotted(ParseState *ps, const Dotted *prefix, Token name)
-{
-    Str text = parse_token_text(name);
-    if (!prefix)
-        return (Dotted){text, name.span};
-    Span span = span_join(prefix->span, name.span);
-    const char *source = span.src->text + span.begin;
-    int len = (int)(span.end - span.begin);
-    if (prefix->name.ptr == source && len == prefix->name.len + 1 + text.len)
-        return (Dotted){{source, len}, span};
-    char *joined = arena_printf(ps->arena, "%.*s.%.*s", STR_ARG(prefix->name), STR_ARG(text));
-    return (Dotted){str_from_cstr(joined), span};
-}
-
-Dotted parse_relative_import(ParseState *ps, Span dots)
-{
-    parse_unsupported(ps, dots, "relative imports are not supported in kernels");
-    return (Dotted){{"", 0}, dots};
-}
-
-/* The ImportFrom nodes of `from module import ...` get their module here;
- * after a relative import or `import *` (reported) there are none. */
-NodeList parse_import_from(ParseState *ps, Dotted module, NodeList names)
-{
-    NodeList nodes = {0};
-    if (module.name.len == 0)
-        return nodes;
-    for (int i = 0; i < names.count; i++) {
-        if (names.items[i]->kind == NODE_IMPORT_FROM) {
-            names.items[i]->import_from.module = module.name;
-            ast_list_push(ps->arena, &nodes, names.items[i]);
-        }
-    }
-    return nodes;
-}
-
-void parse_param_push(ParseState *ps, NodeList *params, Node *param)
-{
-    if (param->kind != NODE_PARAM)
-        return;
-    bool follows_default = params->count > 0
-        && params->items[params->count - 1]->param.default_value;
-    if (follows_default && !param->param.default_value)
-        diag_error(ps->diag, param->span,
-                   "parameter without a default follows parameter with a default");
-    ast_list_push(ps->arena, params, param);
-}
-
-void parse_arg_push(ParseState *ps, CallArgs *args, Node *arg)
-{
-    if (arg->kind != NODE_KEYWORD) {
-        if (args->keywords.count > 0)
-            diag_error(ps->diag, arg->span, "positional argument follows keyword argument");
-        ast_list_push(ps->arena, &args->args, arg);
-        return;
-    }
-    for (int i = 0; i < args->keywords.count; i++) {
-        if (str_eq(args->keywords.items[i]->keyword.name, arg->keyword.name)) {
-            diag_error(ps->diag, arg->span, "keyword argument '%.*s' is repeated",
-                       STR_ARG(arg->keyword.name));
-            break;
-        }
-    }
-    ast_list_push(ps->arena, &args->keywords, arg);
-}
-
-/* What an expression that cannot be assigned to is called, or NULL for a
- * target (a name, attribute or subscript; an empty Name is a reported
- * construct's placeholder). */
-static const char *unassignable(const Node *node)
-{
-    switch (node->kind) {
-    case NODE_NAME: case NODE_ATTRIBUTE: case NODE_SUBSCRIPT: case NODE_TUPLE:
-        return NULL;
-    case NODE_CALL: return "function call";
-    case NODE_INT: case NODE_FLOAT: case NODE_STRING: return "literal";
-    case NODE_BOOL: return node->bool_lit.value ? "True" : "False";
-    case NODE_NONE: return "None";
-    case NODE_COMPARE: return "comparison";
-    case NODE_IFEXP: return "conditional expression";
-    default: return "expression";
-    }
-}
-
-/* Reports the first part of a target that cannot be assigned to. */
-static bool check_target(ParseState *ps, const Node *target)
-{
-    if (target->kind == NODE_TUPLE) {
-        for (int i = 0; i < target->tuple.elts.count; i++)
-            if (!check_target(ps, target->tuple.elts.items[i]))
-                return false;
-        return true;
-    }
-    const char *what = unassignable(target);
-    if (what)
-        diag_error(ps->diag, target->span, "cannot assign to %s", what);
-    return !what;
-}
-
-Node *parse_assign(ParseState *ps, NodeList targets, Node *value)
-{
-    for (int i = 0; i < targets.count; i++)
-        check_target(ps, targets.items[i]);
-    return ast_assign(ps->arena, targets, value);
-}
-
-/* target op= value: one name, attribute or subscript */
-Node *parse_aug_assign(ParseState *ps, Node *target, BinOpKind op, Node *value)
-{
-    const char *what = target->kind == NODE_TUPLE ? "tuple" : unassignable(target);
-    if (what)
-        diag_error(ps->diag, target->span, "'%s' is an illegal expression for augmented assignment",
-                   what);
-    return ast_aug_assign(ps->arena, op, target, value);
-}
-
-Node *parse_for(ParseState *ps, Token kw, Node *target, Node *iter,
-                NodeList body, NodeList else_body)
-{
-    check_target(ps, target);
-    return ast_for(ps->arena, kw.span, target, iter, body, else_body);
-}

@@ -20,8 +20,12 @@ typedef struct ParseState {
     Node *module;             /* top-level statements are added as they reduce */
     Node *expression;         /* parse_expression's result */
     Token prev;               /* the last token given to the grammar */
-    Token ahead;              /* one token of lookahead, when has_ahead */
+    Token ahead;              /* one token peeked at, when has_ahead */
     bool has_ahead;
+    bool ahead_first;         /* it begins a line */
+    Token *queue;             /* tokens read ahead after it, oldest first: the
+                                 soft keywords look at the rest of a line */
+    int queued, queue_head, queue_capacity;
     bool quiet;               /* the lexer reported an error on this line */
     bool failed;              /* lemon gave up: no more tokens are fed */
     bool overflow;            /* lemon's stack overflowed (%stack_overflow) */
@@ -31,15 +35,30 @@ typedef struct ParseState {
 
 /* The arguments between a call's parentheses, sorted as they are parsed. */
 typedef struct CallArgs {
-    NodeList args;
-    NodeList keywords;        /* KEYWORD nodes */
+    NodeList args;            /* positional and *args (Starred) */
+    NodeList keywords;        /* KEYWORD nodes, **kwargs without a name */
 } CallArgs;
 
-/* A dotted module name: "numba.cuda", and where it was written. */
+/* A dotted module name: "numba.cuda", where it was written, and for a
+ * relative import the number of leading dots. */
 typedef struct Dotted {
     Str name;
     Span span;
+    int level;
 } Dotted;
+
+/* The dots of a relative import: `...` is one token of three. */
+typedef struct Dots {
+    Span span;
+    int count;
+} Dots;
+
+/* Comma-separated items inside brackets, and whether a comma ended them
+ * (`(x)` is x, `(x,)` a tuple). */
+typedef struct ItemList {
+    NodeList items;
+    bool trailing_comma;
+} ItemList;
 
 /* The text of a token, a view into its source. */
 static inline Str parse_token_text(Token token)
@@ -48,31 +67,55 @@ static inline Str parse_token_text(Token token)
                  (int)(token.span.end - token.span.begin)};
 }
 
-/* Helpers for actions (parser.c). */
+/* Helpers for actions (parse_helpers.c), in the order of the grammar. */
 void parse_module_add(ParseState *ps, NodeList statements);
 Node *parse_depth_checked(ParseState *ps, Node *node);
-Node *parse_int(ParseState *ps, Token token);
-Node *parse_float(ParseState *ps, Token token);
-Node *parse_string(ParseState *ps, Token token);
-void parse_string_concat(ParseState *ps, Node *string, Token token);
-Node *parse_parens(Token open, Node *inner, Token close);
-Node *parse_slice(ParseState *ps, Node *lower, Token colon, Node *upper,
-                  const Token *colon2, Node *step);
 Dotted parse_dotted(ParseState *ps, const Dotted *prefix, Token name);
-Dotted parse_relative_import(ParseState *ps, Span dots);
+Dotted parse_relative_module(Dots dots, const Dotted *name);
 NodeList parse_import_from(ParseState *ps, Dotted module, NodeList names);
-void parse_param_push(ParseState *ps, NodeList *params, Node *param);
-void parse_arg_push(ParseState *ps, CallArgs *args, Node *arg);
+Node *parse_decorate(ParseState *ps, NodeList decorators, Node *def);
+Node *parse_funcdef(ParseState *ps, Token kw, Token name, NodeList type_params, NodeList params,
+                    Node *returns, NodeList body, bool is_async);
+Node *parse_classdef(ParseState *ps, Token kw, Token name, NodeList type_params, CallArgs args,
+                     NodeList body);
+/* `*args`, `**kwargs` (name given), or the markers `*` and `/` (no name),
+ * as a Param of that kind; parse_params (called by parse_funcdef and
+ * parse_lambda) resolves the markers. */
+Node *parse_param_marker(ParseState *ps, Token star, const Token *name, Node *annotation,
+                         ParamKind kind);
+Node *parse_for(ParseState *ps, Token kw, Node *target, Node *iter, NodeList body,
+                NodeList else_body, bool is_async);
+Node *parse_with(ParseState *ps, Token kw, NodeList items, NodeList body, bool is_async);
+Node *parse_try(ParseState *ps, Token kw, NodeList body, NodeList handlers, NodeList else_body,
+                NodeList finally_body);
+Node *parse_except_star(ParseState *ps, Node *handler);
+ItemList parse_items_of(ParseState *ps, Node *item, bool trailing_comma);
+Node *parse_pattern_seq(ParseState *ps, ItemList items, bool bracketed);
+Node *parse_mapping_key(ParseState *ps, Node *key, Node *value);
+Node *parse_statement_value(ParseState *ps, Node *value);
 Node *parse_assign(ParseState *ps, NodeList targets, Node *value);
 Node *parse_aug_assign(ParseState *ps, Node *target, BinOpKind op, Node *value);
-Node *parse_for(ParseState *ps, Token kw, Node *target, Node *iter,
-                NodeList body, NodeList else_body);
+Node *parse_ann_assign(ParseState *ps, Node *target, Node *annotation, Node *value);
+Node *parse_delete(ParseState *ps, Token kw, Node *targets);
+Node *parse_lambda(ParseState *ps, Token kw, NodeList params, Node *body);
+Node *parse_call(ParseState *ps, Node *func, CallArgs args, Token close);
+void parse_arg_push(ParseState *ps, CallArgs *args, Node *arg);
+Node *parse_slice(ParseState *ps, Node *lower, Token colon, Node *upper,
+                  const Token *colon2, Node *step);
+Node *parse_int(ParseState *ps, Token token);
+Node *parse_float(ParseState *ps, Token token);
+Node *parse_imag(ParseState *ps, Token token);
+Node *parse_paren_items(ParseState *ps, ItemList items);
+Node *parse_parens(Token open, Node *inner, Token close);
+Node *parse_string(ParseState *ps, Token token);
+Node *parse_string_concat(ParseState *ps, Node *strings, Token token);
+Node *parse_display(ParseState *ps, NodeKind kind, Token open, Node *inner, Token close);
+Node *parse_comprehension(ParseState *ps, ComprehensionKind kind, Span span, const Token *open,
+                          Node *elt, Node *value, NodeList generators, const Token *close);
+Node *parse_async_comp_for(Node *comp_for);
 
-/* Reports `message` (a construct outside the kernel dialect, "... is not
- * supported in kernels") at `at` and returns a placeholder for it: a Name
- * with an empty id, which the rest of the parse accepts anywhere. */
-Node *parse_unsupported(ParseState *ps, Span at, const char *message);
-Node *parse_list_display(ParseState *ps, Token open, Node *inner, Token close);
+/* f-strings (parse_fstring.c): the JoinedStr of an f-string token. */
+Node *parse_fstring(ParseState *ps, Token token);
 
 /* The lemon parser (generated grammar.c; the parse_grammar_ helpers are in
  * grammar.y's %code block, next to the tables they read). */
@@ -84,5 +127,9 @@ bool parse_grammar_accepts(void *grammar, int kind);
 /* The innermost token on the stack whose kind is one of kinds[0..count):
  * the keyword of an unfinished statement, an unclosed bracket. */
 bool parse_grammar_find(void *grammar, const int *kinds, int count, Token *found);
+
+/* The rules of Python that its grammar does not state (syntax_check.c):
+ * return and yield outside a function, break outside a loop, ... */
+void parse_check_module(ParseState *ps, Node *module);
 
 #endif

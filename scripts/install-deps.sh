@@ -7,7 +7,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build gcc re2c lemon python3
+  cmake ninja-build gcc re2c lemon python3 python3-numpy   # numpy: the conformance harness's tests
   llvm-19-dev llvm-19-tools        # LLVM C API, static NVPTX libraries, FileCheck, lit
   zlib1g-dev libzstd-dev           # static libraries that LLVM's own archives need
   libxml2-dev libedit-dev libffi-dev libtinfo-dev   # named by llvm-config --system-libs

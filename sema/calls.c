@@ -232,6 +232,8 @@ static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
                     "the host, or make it a @cuda.jit(device=True) function", STR_ARG(callee->name));
         return sema_value_error();
     }
+    if (!sema_prepare_function(ctx->sema, callee))
+        return sema_value_error();
     if (callee->overload_count && !(callee = sema_pick_overload(ctx, call, callee)))
         return sema_value_error();
     if (callee->is_generic)

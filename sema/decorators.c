@@ -1,114 +1,167 @@
-/* A function definition at module level: its decorators (@cuda.jit with an
- * optional signature and options) and its signature, from exactly one of
- * the decorator, the parameters' annotations, or a --sig option. A def
- * without @cuda.jit is host code: it is not compiled, and calling it from a
- * kernel is an error. */
+/* Which functions of a file are compiled, and their signatures.
+ *
+ * A function is compiled when it is decorated with @cuda.jit (in any
+ * spelling: cuda.jit, numba.cuda.jit, jit imported from numba.cuda, with or
+ * without arguments), with @numba.jit or @njit (numba-cuda compiles those
+ * for the GPU when a kernel calls them: here they are device functions), or
+ * made one by an assignment (`gpu_add = cuda.jit(device=True)(add)`), or
+ * named by --sig or --kernel (the `cuda.jit(sig)(f)` idiom, where f itself
+ * is a plain Python function). Functions anywhere in the file count: in
+ * classes (static methods), inside other functions (closures over their
+ * constants), in `if __name__ == "__main__":`.
+ *
+ * Declaring one only looks at its decorators: nothing is reported then,
+ * since a function no kernel reaches is host code as far as pykc is
+ * concerned. Its options and signature are read (and their errors
+ * reported) by sema_prepare_function, when it is compiled or called. */
+#include "scope.h"
 #include "sema_internal.h"
 
 #include <string.h>
 
 typedef struct Jit {
-    Node *decorator;          /* the @cuda.jit expression */
+    Node *decorator;          /* the @cuda.jit expression, or the call of it */
+    Node *second;             /* another jit decorator above it */
     Node *signature;          /* its positional argument, if any */
     NodeList *signatures;     /* a list or tuple of several signatures, if so */
-    bool device;
-    JitOptions options;       /* the keywords: options.c */
+    bool njit;                /* @numba.jit / @njit */
 } Jit;
 
-static bool is_jit(Sema *sema, const Node *expr)
+/* The jit a decorator expression names: cuda.jit (CALLABLE_JIT), numba's
+ * CPU jit (CALLABLE_NJIT), or 0. */
+static int jit_kind(Sema *sema, const Node *expr)
 {
     Value v = sema_resolve_static(sema, expr);
-    return v.kind == VAL_BUILTIN && v.id == CALLABLE_JIT;
+    if (v.kind != VAL_BUILTIN)
+        return 0;
+    return v.id == CALLABLE_JIT || v.id == CALLABLE_NJIT ? v.id : 0;
 }
 
-/* A list or tuple of signature strings or calls is a signature list (a
- * tuple of types, Numba's other form, is one signature, reported by
- * signature.c as unsupported); a list of one is that signature. */
-static bool read_signature_list(Sema *sema, Node *arg, Jit *jit)
+static int decorator_jit(Sema *sema, Node *d)
+{
+    return jit_kind(sema, d->kind == NODE_CALL ? d->call.func : d);
+}
+
+/* A list or tuple of signature strings or calls is a signature list; a
+ * list of one is that signature; anything else (a tuple of types) is one
+ * signature. */
+static void read_signature_list(Node *arg, Jit *jit)
 {
     jit->signature = arg;
-    if (arg->kind != NODE_TUPLE)
-        return true;
+    if (arg->kind != NODE_TUPLE && arg->kind != NODE_LIST)
+        return;
     NodeList *elts = &arg->tuple.elts;
     for (int i = 0; i < elts->count; i++)
-        if (elts->items[i]->kind != NODE_STRING && elts->items[i]->kind != NODE_CALL)
-            return true;
-    if (elts->count == 0) {
-        diag_error(sema->diag, arg->span, "an empty list of signatures: give at least one, as in "
-                   "[\"void(float32[::1])\"]");
-        return false;
-    }
+        if (elts->items[i]->kind != NODE_STRING && !sema_is_signature_call(elts->items[i]))
+            return;
     if (elts->count == 1)
         jit->signature = elts->items[0];
-    else
+    else if (elts->count > 1)
         jit->signatures = elts;
-    return true;
 }
 
-/* @cuda.jit, or @cuda.jit(signature, device=..., ...). */
-static bool read_jit_call(Sema *sema, Node *call, Jit *jit)
+/* The positional argument of @cuda.jit(...): a signature (a keyword
+ * argument `signature_or_function=` is the same). */
+static void read_jit_call(Node *call, Jit *jit)
 {
-    bool ok = true;
-    if (call->call.args.count > 1) {
-        diag_error(sema->diag, call->call.args.items[1]->span,
-                   "@cuda.jit takes one signature, or a list of signatures: write [\"sig1\", \"sig2\"]");
-        ok = false;
+    if (call->call.args.count > 0) {
+        read_signature_list(call->call.args.items[0], jit);
+        return;
     }
-    if (call->call.args.count > 0)
-        ok &= read_signature_list(sema, call->call.args.items[0], jit);
-    ok &= sema_read_jit_options(sema, call, &jit->options, &jit->device);
-    return ok;
+    for (int i = 0; i < call->call.keywords.count; i++)
+        if (str_eq_cstr(call->call.keywords.items[i]->keyword.name, "signature_or_function") ||
+            str_eq_cstr(call->call.keywords.items[i]->keyword.name, "sigs"))
+            read_signature_list(call->call.keywords.items[i]->keyword.value, jit);
 }
 
-/* False if the def is not a @cuda.jit function (or its decorators are bad:
- * then an error was reported). */
-static bool read_decorators(Sema *sema, Node *def, Jit *jit, bool *ok)
+/* The innermost jit decorator of a def (the one applied to the function
+ * itself), and another one above it, which prepare.c reports; false if
+ * it has none. */
+static bool find_jit_decorator(Sema *sema, Node *def, Jit *jit)
 {
     NodeList *decorators = &def->funcdef.decorators;
-    for (int i = 0; i < decorators->count; i++) {
+    for (int i = decorators->count - 1; i >= 0; i--) {
         Node *d = decorators->items[i];
-        bool call = d->kind == NODE_CALL;
-        if (!is_jit(sema, call ? d->call.func : d)) {
-            diag_error(sema->diag, d->span, "unsupported decorator: pykc compiles @cuda.jit functions");
-            *ok = false;
+        int kind = decorator_jit(sema, d);
+        if (!kind)
             continue;
-        }
         if (jit->decorator) {
-            diag_error(sema->diag, d->span, "'%.*s' has more than one @cuda.jit decorator",
-                       STR_ARG(def->funcdef.name));
-            *ok = false;
+            jit->second = d;
+            break;
         }
         jit->decorator = d;
-        if (call)
-            *ok &= read_jit_call(sema, d, jit);
+        jit->njit = kind == CALLABLE_NJIT;
+        if (d->kind == NODE_CALL && !jit->njit)
+            read_jit_call(d, jit);
     }
     return jit->decorator != NULL;
 }
 
-/* The text between a string literal's quotes, as a sub-source of the file
- * when it is written without escapes (so errors point into the file). */
-static const Source *string_source(Sema *sema, const Node *string)
+/* void(float32[:]) is a signature; UniTuple(int64, 2), Tuple(...) are types. */
+bool sema_is_signature_call(const Node *node)
 {
-    const Source *src = string->span.src;
-    const char *text = src->text;
-    uint32_t begin = string->span.begin, end = string->span.end;
-    while (begin < end && text[begin] != '\'' && text[begin] != '"')
-        begin++;
-    uint32_t quotes = end - begin >= 6 && text[begin + 1] == text[begin] && text[begin + 2] == text[begin] ? 3 : 1;
-    Str value = string->string.value;
-    uint32_t inner = begin + quotes;
-    if (end >= inner + quotes && end - quotes - inner == (uint32_t)value.len &&
-        memcmp(text + inner, value.ptr, (size_t)value.len) == 0)
-        return source_sub(sema->arena, src, inner, (uint32_t)value.len);
-    return source_from_text(sema->arena, "<signature>", value.ptr, (uint32_t)value.len);
+    if (node->kind != NODE_CALL)
+        return false;
+    const Node *f = node->call.func;
+    Str name = f->kind == NODE_NAME ? f->name.id : f->kind == NODE_ATTRIBUTE ? f->attribute.attr : (Str){0};
+    return name.len && !str_eq_cstr(name, "UniTuple") && !str_eq_cstr(name, "Tuple") &&
+           !str_eq_cstr(name, "NamedUniTuple") && !str_eq_cstr(name, "NamedTuple") &&
+           !str_eq_cstr(name, "Array");
 }
 
-static const SigOverride *find_cli_sig(Sema *sema, Str name)
+/* ======================= names on the command line ======================= */
+
+/* NAME, QUALNAME or either with @LINE: whether it names this function. */
+static bool names_function(Str wanted, Str name, Str qualname, int line)
+{
+    for (int i = 0; i < wanted.len; i++)
+        if (wanted.ptr[i] == '@') {
+            Str base = {wanted.ptr, i};
+            int at = 0;
+            for (int k = i + 1; k < wanted.len; k++) {
+                if (wanted.ptr[k] < '0' || wanted.ptr[k] > '9' || at > 100000000)
+                    return false;
+                at = at * 10 + (wanted.ptr[k] - '0');
+            }
+            return at == line && (str_eq(base, name) || str_eq(base, qualname));
+        }
+    return str_eq(wanted, name) || str_eq(wanted, qualname);
+}
+
+static const SigOverride *find_cli_sig(Sema *sema, Str name, Str qualname, int line)
 {
     for (int i = 0; i < sema->options->sig_count; i++)
-        if (str_eq(sema->options->sigs[i].name, name))
+        if (names_function(sema->options->sigs[i].name, name, qualname, line))
             return &sema->options->sigs[i];
     return NULL;
+}
+
+static bool is_kernel_option(Sema *sema, Str name, Str qualname, int line)
+{
+    for (int i = 0; i < sema->options->kernel_count; i++)
+        if (names_function(sema->options->kernels[i], name, qualname, line))
+            return true;
+    return false;
+}
+
+bool sema_names_function(Str wanted, const FuncInfo *func)
+{
+    return names_function(wanted, func->name, func->qualname, func->line);
+}
+
+/* ======================= declaring ======================= */
+
+static int first_line(const Node *def)
+{
+    const Node *first = def->funcdef.decorators.count ? def->funcdef.decorators.items[0] : def;
+    return source_locate(first->span.src, first->span.begin).line;
+}
+
+static Str qualified(Sema *sema, const Scope *scope, Str name)
+{
+    if (!scope->qualname.len)
+        return name;
+    return str_from_cstr(arena_printf(sema->arena, "%.*s.%.*s", STR_ARG(scope->qualname), STR_ARG(name)));
 }
 
 static bool has_annotations(const Node *def)
@@ -116,126 +169,31 @@ static bool has_annotations(const Node *def)
     for (int i = 0; i < def->funcdef.params.count; i++)
         if (def->funcdef.params.items[i]->param.annotation)
             return true;
-    return def->funcdef.returns != NULL;
+    const Node *returns = def->funcdef.returns;
+    return returns && returns->kind != NODE_NONE;
 }
 
-/* x: float32[:], n: int64 [-> float32] */
-static bool signature_from_annotations(Sema *sema, FuncInfo *func)
+/* Whether @cuda.jit(device=True): a constant keyword, read quietly now;
+ * sema_prepare_function reads every option, loudly. */
+static bool is_device(Sema *sema, const Jit *jit)
 {
-    NodeList *params = &func->def->funcdef.params;
-    const Type **types = ARENA_ARRAY(sema->arena, const Type *, params->count + 1);
-    bool ok = true;
-    for (int i = 0; i < params->count; i++) {
-        Node *param = params->items[i];
-        if (!param->param.annotation) {
-            diag_error(sema->diag, param->span, "parameter '%.*s' has no type annotation: annotate "
-                       "every parameter of '%.*s', or give a signature", STR_ARG(param->param.name),
-                       STR_ARG(func->name));
-            ok = false;
-        } else
-            ok &= (types[i] = sema_param_type_from_expr(sema, param->param.annotation, false)) != NULL;
-    }
-    Node *returns = func->def->funcdef.returns;
-    const Type *ret = !returns || returns->kind == NODE_NONE ? &type_none_t
-                                                             : sema_type_from_expr(sema, returns, false);
-    if (!ok || !ret)
+    if (jit->njit)
+        return true;
+    if (!jit->decorator || jit->decorator->kind != NODE_CALL)
         return false;
-    if (func->is_kernel && ret != &type_none_t) {
-        diag_error(sema->diag, returns->span, "a kernel returns nothing: write results to an array argument");
-        return false;
-    }
-    func->return_type = ret;
-    func->param_types = types;
-    func->param_count = params->count;
-    return true;
-}
-
-static void report_no_signature(Sema *sema, FuncInfo *func)
-{
-    diag_error(sema->diag, func->def->span,
-               "'%.*s' has no signature: pykc compiles ahead of time, so give the types in the "
-               "decorator (@cuda.jit(\"void(float32[:], int64)\")), as annotations (x: float32[:]), "
-               "or with --sig '%.*s=void(...)'", STR_ARG(func->name), STR_ARG(func->name));
-}
-
-static bool read_one_signature(Sema *sema, FuncInfo *func, Node *sig)
-{
-    if (sig->kind == NODE_STRING)
-        return sema_signature_from_string(sema, string_source(sema, sig), func);
-    return sema_signature_from_expr(sema, sig, func);
-}
-
-static void read_signature(Sema *sema, FuncInfo *func, const Jit *jit)
-{
-    const SigOverride *cli = find_cli_sig(sema, func->name);
-    Node *sig = jit->signature;
-    int sources = (sig != NULL) + (cli != NULL) + has_annotations(func->def);
-    if (sources > 1) {
-        diag_error(sema->diag, func->def->span, "'%.*s' has more than one signature (from %s): keep one",
-                   STR_ARG(func->name),
-                   sig && cli ? "its decorator and --sig" : cli ? "annotations and --sig" : "its decorator and annotations");
-        return;
-    }
-    if (jit->signatures) {
-        sema_read_overloads(sema, func, jit->signatures, read_one_signature);
-        return;
-    }
-    if (sources == 0 && !func->is_kernel) {
-        func->is_generic = true;  /* typed at each call site: specialize.c */
-        return;
-    }
-    if (sources == 0) {
-        report_no_signature(sema, func);
-        return;
-    }
-    if (cli)
-        sema_signature_from_string(sema, cli->sig, func);
-    else if (sig)
-        read_one_signature(sema, func, sig);
-    else
-        signature_from_annotations(sema, func);
-}
-
-static bool check_params(Sema *sema, Node *def)
-{
-    NodeList *params = &def->funcdef.params;
-    bool ok = true;
-    for (int i = 0; i < params->count; i++) {
-        Node *param = params->items[i];
-        if (param->param.default_value) {
-            diag_error(sema->diag, param->param.default_value->span,
-                       "default parameter values are not supported in kernels");
-            ok = false;
-        }
-        for (int j = 0; j < i; j++)
-            if (str_eq(params->items[j]->param.name, param->param.name)) {
-                diag_error(sema->diag, param->span, "duplicate parameter '%.*s' in function definition",
-                           STR_ARG(param->param.name));
-                ok = false;
-            }
-    }
-    return ok;
-}
-
-/* Every compiled function's name is its PTX name: an overload's
- * NAME__f32 may meet a function written with that name. (Two functions
- * of one name are reported as defined twice.) */
-static bool check_unique_name(Sema *sema, FuncInfo *func)
-{
-    for (int i = 0; i < sema->func_count; i++)
-        if ((func->overload_of || sema->funcs[i]->overload_of) && str_eq(sema->funcs[i]->name, func->name)) {
-            diag_error(sema->diag, func->def->span, "two functions would have the PTX name '%.*s': rename "
-                       "one", STR_ARG(func->name));
-            diag_note(sema->diag, sema->funcs[i]->def->span, "the other is here");
-            return false;
-        }
-    return true;
+    Diag quiet;
+    diag_init_quiet(&quiet);
+    Diag *loud = sema->diag;
+    sema->diag = &quiet;
+    JitOptions options = {0};
+    bool device = false;
+    sema_read_jit_options(sema, jit->decorator, &options, &device);
+    sema->diag = loud;
+    return device;
 }
 
 static void add_function(Sema *sema, FuncInfo *func)
 {
-    if (!check_unique_name(sema, func))
-        return;
     FuncInfo **grown = ARENA_ARRAY(sema->arena, FuncInfo *, sema->func_count + 1);
     if (sema->func_count)
         memcpy(grown, sema->funcs, sizeof(FuncInfo *) * (size_t)sema->func_count);
@@ -243,42 +201,100 @@ static void add_function(Sema *sema, FuncInfo *func)
     sema->funcs = grown;
 }
 
-void sema_declare_function(Sema *sema, Node *def)
+/* The FuncInfo of a compiled function: `def` (the FUNCDEF, or a copy of
+ * one for `name = cuda.jit(...)(f)`) named `name`, defined in `scope`. */
+static FuncInfo *declare(Sema *sema, Scope *scope, Node *def, Str name, const Jit *jit, int line)
 {
-    Str name = def->funcdef.name;
     FuncInfo *func = ARENA_NEW(sema->arena, FuncInfo);
     func->def = def;
     func->name = name;
+    func->qualname = qualified(sema, scope, name);
+    func->line = line;
+    func->scope = scope;
     func->return_type = &type_none_t;
+    func->from_njit = jit->njit;
+    func->is_kernel = !is_device(sema, jit);
+    func->decorator = jit->decorator;
+    func->second_jit = jit->second;
+    func->signature = jit->signature;
+    func->signatures = jit->signatures;
+    func->cli_sig = find_cli_sig(sema, name, func->qualname, line);
+    func->has_signature = func->cli_sig ||
+                          (!jit->njit && (jit->signature || jit->signatures || has_annotations(def)));
     def->funcdef.info = func;
+    add_function(sema, func);
+    return func;
+}
 
+static void declare_def(Sema *sema, Scope *scope, Binding *binding)
+{
+    Node *def = binding->node;
     Jit jit = {0};
-    bool ok = true;
-    bool compiled = read_decorators(sema, def, &jit, &ok);
-    Symbol *previous = sema_lookup_global(sema, name);
-    if (compiled && previous && previous->kind == SYM_FUNCTION && previous->func) {
-        diag_error(sema->diag, def->span, "'%.*s' is defined twice", STR_ARG(name));
-        diag_note(sema->diag, previous->def, "the first definition is here");
-        ok = false;
-    }
-    Symbol *sym = sema_define_global(sema, SYM_FUNCTION, name, def->span);
-    if (!compiled)
-        return;  /* host code: its symbol has no FuncInfo */
-    if (str_eq_cstr(name, "_")) {
-        diag_error(sema->diag, def->span, "a compiled function cannot be named '_': a PTX name "
-                   "needs a letter or a digit after an underscore");
-        ok = false;
-    }
-    sym->func = func;
-    func->is_kernel = !jit.device;
-    func->jit = jit.options;
-    ok &= check_params(sema, def);
-    if (ok)
-        read_signature(sema, func, &jit);
-    if (!func->overloads) {
-        add_function(sema, func);
+    Scope *outer = sema->scope;
+    sema->scope = scope;
+    bool decorated = find_jit_decorator(sema, def, &jit);
+    sema->scope = outer;
+    int line = first_line(def);
+    Str qualname = qualified(sema, scope, def->funcdef.name);
+    bool named = find_cli_sig(sema, def->funcdef.name, qualname, line) ||
+                 is_kernel_option(sema, def->funcdef.name, qualname, line);
+    if (decorated || (named && sema_scope_module(scope) == sema->module_scope))
+        binding->func = declare(sema, scope, def, def->funcdef.name, &jit, line);
+}
+
+/* name = J(f) or name = J(options...)(f), J a jit and f a plain def: the
+ * compiled function `name`, over a copy of f's def. */
+static void declare_application(Sema *sema, Scope *scope, Binding *binding)
+{
+    Node *value = binding->node;
+    if (value->kind != NODE_CALL || value->call.args.count != 1 || value->call.keywords.count)
         return;
+    Node *applied = value->call.func;
+    Node *target = value->call.args.items[0];
+    Jit jit = {0};
+    Scope *outer = sema->scope;
+    sema->scope = scope;
+    int kind = jit_kind(sema, applied);
+    if (!kind && applied->kind == NODE_CALL && (kind = jit_kind(sema, applied->call.func)) != 0) {
+        jit.decorator = applied;
+        if (kind == CALLABLE_JIT)
+            read_jit_call(applied, &jit);
     }
-    for (int i = 0; i < func->overload_count; i++)
-        add_function(sema, func->overloads[i]);
+    sema->scope = outer;
+    Scope *where = NULL;
+    Binding *f = kind && target->kind == NODE_NAME ? sema_scope_find_def(scope, target->name.id, &where) : NULL;
+    if (!f)
+        return;
+    sema_declare_binding(sema, where, f);
+    if (f->func)
+        return;   /* cuda.jit(k) of a function already compiled */
+    jit.njit = kind == CALLABLE_NJIT;
+    Node *copy = ast_clone(sema->arena, f->node);
+    copy->funcdef.name = binding->name;
+    copy->funcdef.decorators = (NodeList){0};
+    binding->func = declare(sema, where, copy, binding->name, &jit,
+                            source_locate(binding->at.src, binding->at.begin).line);
+}
+
+void sema_declare_binding(Sema *sema, Scope *scope, Binding *binding)
+{
+    if (binding->declared)
+        return;
+    binding->declared = true;
+    if (binding->kind == BIND_DEF)
+        declare_def(sema, scope, binding);
+    else if (binding->kind == BIND_VALUE)
+        declare_application(sema, scope, binding);
+}
+
+void sema_declare_scope(Sema *sema, Scope *scope)
+{
+    for (int i = 0; i < scope->binding_count; i++) {
+        Binding *binding = &scope->bindings[i];
+        sema_declare_binding(sema, scope, binding);
+        /* the functions and classes inside a host function or a class;
+         * a def inside a compiled function belongs to its body */
+        if (binding->inner && !binding->func)
+            sema_declare_scope(sema, binding->inner);
+    }
 }

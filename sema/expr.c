@@ -2,6 +2,7 @@
  * with Numba's rules (operators.c), folded when constant (fold.c), and with
  * every implicit conversion made an explicit Convert node in the final pass.
  * Calls are in calls.c. */
+#include "scope.h"
 #include "sema_internal.h"
 #include "weak_scalars.h"
 
@@ -119,7 +120,10 @@ static Value check_name(FuncCtx *ctx, Node *node)
     node->name.sym = sym;
     if (v.kind == VAL_ERROR && !sym)
         sema_report(ctx, span_point(node->span), "name '%.*s' is not defined", STR_ARG(id));
-    else if (v.kind == VAL_UNSUPPORTED) {
+    else if (v.kind == VAL_HOST) {
+        sema_report_host_use(ctx, node->span, v.sym);
+        return sema_value_error();
+    } else if (v.kind == VAL_UNSUPPORTED) {
         sema_report(ctx, node->span, "'%s' is not supported by pykc yet", v.what);
         return sema_value_error();
     } else if (v.kind == VAL_RUNTIME)
@@ -143,8 +147,15 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
     if (v.kind == VAL_ERROR) {
         if (base.kind == VAL_NAMESPACE)
             sema_report(ctx, node->span, "module '%s' has no attribute '%.*s'", sema_namespace_name(base.id), STR_ARG(attr));
+        else if (base.kind == VAL_SCOPE)
+            sema_report(ctx, node->span, "%s '%.*s' has no attribute '%.*s'",
+                        base.scope->kind == SCOPE_CLASS ? "class" : "module", STR_ARG(base.scope->name),
+                        STR_ARG(attr));
         else
             sema_report(ctx, node->span, "this has no attribute '%.*s'", STR_ARG(attr));
+    } else if (v.kind == VAL_HOST) {
+        sema_report_host_use(ctx, node->span, v.sym);
+        return sema_value_error();
     } else if (v.kind == VAL_UNSUPPORTED) {
         sema_report(ctx, node->span, "'%s' is not supported by pykc yet", v.what);
         return sema_value_error();
@@ -376,7 +387,7 @@ Value sema_check_expr(FuncCtx *ctx, Node *node)
         sema_report(ctx, node->span, "a slice can only appear inside brackets");
         return sema_value_error();
     default:
-        sema_report(ctx, node->span, "this is not an expression");
+        sema_report_unsupported(ctx, node);
         return sema_value_error();
     }
 }

@@ -3,6 +3,7 @@
  * acc float64): the body is typed in passes, each widening locals' types,
  * until none changes; then a final pass reports errors, folds constants and
  * inserts the Convert nodes codegen relies on. */
+#include "scope.h"
 #include "sema_internal.h"
 
 #include <stdarg.h>
@@ -111,8 +112,20 @@ static void reset_assigned(FuncInfo *func)
     }
 }
 
+/* A body sees the globals of the scope it is defined in (a class's body is
+ * not among them); the scope is switched while it is checked, since one
+ * function's check may check another, defined elsewhere. */
+static Scope *enter(Sema *sema, const FuncInfo *func)
+{
+    Scope *outer = sema->scope;
+    if (func->scope)
+        sema->scope = sema_scope_for_body(func->scope);
+    return outer;
+}
+
 void sema_infer_function(Sema *sema, FuncInfo *func)
 {
+    Scope *outer = enter(sema, func);
     FuncCtx ctx = {.sema = sema, .func = func};
     NodeList *body = &func->def->funcdef.body;
     add_params(&ctx);
@@ -126,6 +139,7 @@ void sema_infer_function(Sema *sema, FuncInfo *func)
     if (ctx.changed)
         diag_error(sema->diag, func->def->span, "internal compiler error: the types of '%.*s' "
                    "did not settle", STR_ARG(func->name));
+    sema->scope = outer;
 }
 
 static bool block_always_returns(const NodeList *body);
@@ -156,6 +170,7 @@ static bool block_always_returns(const NodeList *body)
 
 void sema_finish_function(Sema *sema, FuncInfo *func)
 {
+    Scope *outer = enter(sema, func);
     FuncCtx ctx = {.sema = sema, .func = func, .final = true};
     func->shared_count = 0;
     reset_assigned(func);
@@ -166,6 +181,7 @@ void sema_finish_function(Sema *sema, FuncInfo *func)
         !block_always_returns(&func->def->funcdef.body))
         sema_report(&ctx, func->def->span, "'%.*s' can reach the end of its body without returning "
                     "a value, but it returns '%s'", STR_ARG(func->name), func->return_type->name);
+    sema->scope = outer;
 }
 
 void sema_check_function(Sema *sema, FuncInfo *func)

@@ -1,242 +1,202 @@
-/* The module level: imports, constants and the @cuda.jit functions.
+/* A file: its scopes (scope.c), the functions it compiles (decorators.c),
+ * which of them are compiled (the roots), and the checking of those and of
+ * everything they call.
  *
- * Module statements are processed in order, as Python runs them, so a
- * constant may use the ones above it. Function bodies are checked after the
- * whole module, when every name and every function signature is known (a
- * kernel may call a device function defined below it). */
+ * The roots are the functions --kernel names, or, without --kernel, every
+ * function of the file that has a signature: kernels and device functions
+ * alike, as Numba compiles eager signatures at import. A kernel without a
+ * signature is an error when nothing else in the file can be compiled, and
+ * a warning otherwise (the user compiles the kernels they give types for).
+ * Device functions without a signature are compiled for each call (their
+ * specialisations), device functions with one when a root calls them.
+ * Nothing else of the file is checked: host code is Python pykc reads only
+ * to find kernels and the values they capture. */
 #include "diagnose.h"
+#include "scope.h"
 #include "sema_internal.h"
 
 #include <string.h>
 
-static Str first_component(Str dotted)
+typedef struct FuncList {
+    FuncInfo **items;
+    int count, capacity;
+} FuncList;
+
+static void list_add(Sema *sema, FuncList *list, FuncInfo *func)
 {
-    for (int i = 0; i < dotted.len; i++)
-        if (dotted.ptr[i] == '.')
-            return (Str){dotted.ptr, i};
-    return dotted;
+    for (int i = 0; i < list->count; i++)
+        if (list->items[i] == func)
+            return;
+    if (list->count == list->capacity) {
+        int capacity = list->capacity ? list->capacity * 2 : 16;
+        FuncInfo **grown = ARENA_ARRAY(sema->arena, FuncInfo *, capacity);
+        if (list->count)
+            memcpy(grown, list->items, sizeof *grown * (size_t)list->count);
+        list->items = grown;
+        list->capacity = capacity;
+    }
+    list->items[list->count++] = func;
 }
 
-static void bind_value(Sema *sema, Str name, Value v, Span at)
+static bool in_main_file(Sema *sema, const FuncInfo *func)
 {
-    SymbolKind kind = v.kind == VAL_NAMESPACE ? SYM_MODULE
-                    : v.kind == VAL_TYPE      ? SYM_TYPE
-                    : v.kind == VAL_RUNTIME   ? SYM_CONST
-                    : v.kind == VAL_FUNCTION  ? SYM_FUNCTION
-                                              : SYM_BUILTIN;
-    Symbol *sym = sema_define_global(sema, kind, name, at);
-    sym->func = v.func;
-    sym->id = v.id;
-    sym->type = v.type;
-    sym->value = v.konst;
+    return sema_scope_module(func->scope) == sema->module_scope;
 }
 
-/* Modules Numba supports on the device that pykc does not yet: an error
- * naming them, rather than "cannot be used in kernels". */
-static bool refuse_not_yet_module(Sema *sema, const Node *node, Str module)
+/* ======================= names on the command line ======================= */
+
+static const char *candidates(Sema *sema, Str wanted)
 {
-    if (!str_eq_cstr(module, "cmath"))
-        return false;
-    diag_error(sema->diag, node->span, "the cmath module (complex numbers) is not supported by pykc yet");
-    return true;
+    const char *list = "";
+    for (int i = 0; i < sema->func_count; i++)
+        if (in_main_file(sema, sema->funcs[i]) && sema_names_function(wanted, sema->funcs[i]))
+            list = arena_printf(sema->arena, "%s%s'%.*s' at line %d", list, *list ? ", " : "",
+                                STR_ARG(sema->funcs[i]->qualname), sema->funcs[i]->line);
+    return list;
 }
 
-/* import a.b [as c]: without an alias, `import numba.cuda` binds `numba`. */
-static void check_import(Sema *sema, Node *node)
+/* Every --sig and --kernel names exactly one function of the file. */
+static void check_cli_name(Sema *sema, const char *option, Str wanted)
 {
-    Str module = node->import.module;
-    Value v;
-    if (refuse_not_yet_module(sema, node, module))
-        return;
-    if (!sema_import_module(sema, module, &v)) {
-        diag_error(sema->diag, node->span, "module '%.*s' cannot be used in kernels "
-                   "(supported: numba, numba.cuda, numba.types, numpy, math)", STR_ARG(module));
-        return;
-    }
-    if (node->import.alias.len) {
-        bind_value(sema, node->import.alias, v, node->span);
-        return;
-    }
-    Str top = first_component(module);
-    sema_import_module(sema, top, &v);
-    bind_value(sema, top, v, node->span);
+    int matches = 0;
+    for (int i = 0; i < sema->func_count; i++)
+        matches += in_main_file(sema, sema->funcs[i]) && sema_names_function(wanted, sema->funcs[i]);
+    if (matches == 0)
+        diag_error_plain(sema->diag, "%s names '%.*s', but there is no function '%.*s'", option,
+                         STR_ARG(wanted), STR_ARG(wanted));
+    else if (matches > 1)
+        diag_error_plain(sema->diag, "%s names '%.*s', which is %d functions (%s): name one by its "
+                         "qualified name (Class.method, outer.inner) or as NAME@LINE", option,
+                         STR_ARG(wanted), matches, candidates(sema, wanted));
 }
 
-/* from a.b import x [as y] */
-static void check_import_from(Sema *sema, Node *node)
+static void check_cli_names(Sema *sema)
 {
-    Str module = node->import_from.module, name = node->import_from.name;
-    Value base;
-    if (refuse_not_yet_module(sema, node, module))
-        return;
-    if (!sema_import_module(sema, module, &base)) {
-        diag_error(sema->diag, node->span, "module '%.*s' cannot be used in kernels "
-                   "(supported: numba, numba.cuda, numba.types, numpy, math)", STR_ARG(module));
-        return;
-    }
-    Value v = sema_resolve_attribute(sema, base, name);
-    if (v.kind == VAL_ERROR) {
-        diag_error(sema->diag, node->span, "cannot import name '%.*s' from '%.*s'",
-                   STR_ARG(name), STR_ARG(module));
-        return;
-    }
-    if (v.kind == VAL_UNSUPPORTED) {
-        diag_error(sema->diag, node->span, "'%s' is not supported by pykc yet", v.what);
-        return;
-    }
-    if (v.kind == VAL_RUNTIME && v.konst.kind == CONST_NONE) {   /* cuda.laneid: a register */
-        diag_error(sema->diag, node->span, "'%.*s' cannot be imported (Numba does not type it as a "
-                   "global): read it as cuda.%.*s", STR_ARG(name), STR_ARG(name));
-        return;
-    }
-    bind_value(sema, node->import_from.alias.len ? node->import_from.alias : name, v, node->span);
+    for (int i = 0; i < sema->options->sig_count; i++)
+        check_cli_name(sema, "--sig", sema->options->sigs[i].name);
+    for (int i = 0; i < sema->options->kernel_count; i++)
+        check_cli_name(sema, "--kernel", sema->options->kernels[i]);
 }
 
-/* Module-level tuples (SHAPE = (16, 16)) are folded here into a tree of
- * Tuple nodes whose leaves are constants: a Convert node carrying the
- * element's type and value (over a literal of the same), so that checking
- * the leaf again keeps its type, whatever it is (float32, uint8, -1).
- * Each use of the name in a function becomes a fresh copy of that tree
- * (sema_expand_module_tuple), so the tuple is a literal tuple there: its
- * constant elements index, unpack, iterate and give array shapes. */
-static Node *constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at)
+/* ======================= roots ======================= */
+
+static bool is_chosen(Sema *sema, const FuncInfo *func)
 {
-    NodeKind kind = konst.kind == CONST_BOOL ? NODE_BOOL : konst.kind == CONST_INT ? NODE_INT : NODE_FLOAT;
-    Node *literal = ast_new(arena, kind, at);
-    if (kind == NODE_BOOL)
-        literal->bool_lit.value = konst.b;
-    else if (kind == NODE_INT)
-        literal->int_lit.value = (uint64_t)konst.i;
-    else
-        literal->float_lit.value = konst.f;
-    literal->type = type;
-    literal->konst = konst;
-    Node *leaf = ast_new(arena, NODE_CONVERT, at);
-    leaf->convert.operand = literal;
-    leaf->type = type;
-    leaf->konst = konst;
-    return leaf;
+    for (int i = 0; i < sema->options->kernel_count; i++)
+        if (sema_names_function(sema->options->kernels[i], func))
+            return true;
+    return false;
 }
 
-/* A copy of a folded tuple (or of a checked tuple expression whose scalar
- * elements all have constant values) with every node spanning `at`; NULL
- * if some element is not a constant. */
-static Node *copy_constant_tuple(Arena *arena, const Node *tuple, Span at)
+static void warn_unsigned(Sema *sema, FuncInfo *func)
 {
-    if (tuple->kind == NODE_CONVERT && tuple->type && type_is_scalar(tuple->type)
-        && tuple->konst.kind != CONST_NONE)
-        return constant_leaf(arena, tuple->type, tuple->konst, at);
-    if (tuple->kind != NODE_TUPLE) {
-        if (!tuple->type || !type_is_scalar(tuple->type) || tuple->konst.kind == CONST_NONE)
-            return NULL;
-        return constant_leaf(arena, tuple->type, tuple->konst, at);
-    }
-    Node *copy = ast_new(arena, NODE_TUPLE, at);
-    copy->type = tuple->type;
-    for (int i = 0; i < tuple->tuple.elts.count; i++) {
-        Node *elt = copy_constant_tuple(arena, tuple->tuple.elts.items[i], at);
-        if (!elt)
-            return NULL;
-        ast_list_push(arena, &copy->tuple.elts, elt);
-    }
-    return copy;
+    diag_warning(sema->diag, func->def->span, "unsigned-kernel",
+                 "kernel '%.*s' has no signature and is not compiled: give one with --sig "
+                 "'%.*s=void(...)', or choose the kernels to compile with --kernel",
+                 STR_ARG(func->qualname), STR_ARG(func->qualname));
 }
 
-/* The first element of a tuple expression that is not a constant. */
-static const Node *first_non_constant(const Node *tuple)
+static void select_roots(Sema *sema, FuncList *roots)
 {
-    if (tuple->kind != NODE_TUPLE)
-        return tuple->type && type_is_scalar(tuple->type) && tuple->konst.kind != CONST_NONE ? NULL : tuple;
-    for (int i = 0; i < tuple->tuple.elts.count; i++) {
-        const Node *bad = first_non_constant(tuple->tuple.elts.items[i]);
-        if (bad)
-            return bad;
+    bool chosen = sema->options->kernel_count > 0;
+    FuncList unsigned_kernels = {0};
+    for (int i = 0; i < sema->func_count; i++) {
+        FuncInfo *func = sema->funcs[i];
+        if (!in_main_file(sema, func) || (chosen && !is_chosen(sema, func)))
+            continue;
+        if (chosen || func->has_signature)
+            list_add(sema, roots, func);
+        else if (func->is_kernel)
+            list_add(sema, &unsigned_kernels, func);
     }
-    return NULL;
-}
-
-void sema_expand_module_tuple(FuncCtx *ctx, Node *name)
-{
-    if (name->kind != NODE_NAME || (ctx->func && sema_lookup_local(ctx, name->name.id)))
-        return;
-    Symbol *sym = sema_lookup_global(ctx->sema, name->name.id);
-    if (!sym || sym->kind != SYM_CONST || !sym->tuple)
-        return;
-    *name = *copy_constant_tuple(ctx->sema->arena, sym->tuple, name->span);
-}
-
-/* NAME = (a, b, ...): every element a constant, or a tuple of them. */
-static Value check_constant_tuple(Sema *sema, Node *value, Str name, Node **folded)
-{
-    const Node *bad = value->kind == NODE_TUPLE ? first_non_constant(value) : value;
-    if (bad) {
-        diag_error(sema->diag, bad->span, "module-level tuple '%.*s' must be built from constants "
-                   "(numbers, bools, module constants and tuples of them): kernels see globals as "
-                   "constants frozen at compile time", STR_ARG(name));
-        return sema_value_error();
-    }
-    *folded = copy_constant_tuple(sema->arena, value, value->span);
-    return sema_value_runtime(value->type);
-}
-
-/* NAME = constant expression (or a type alias such as f32 = numba.float32). */
-static void check_constant(Sema *sema, Node *node)
-{
-    if (node->assign.targets.count != 1 || node->assign.targets.items[0]->kind != NODE_NAME) {
-        diag_error(sema->diag, node->span, "a module-level assignment must bind one name to a constant");
-        return;
-    }
-    Node *target = node->assign.targets.items[0];
-    FuncCtx ctx = {.sema = sema, .final = true};
-    Node *tuple = NULL;
-    Value v = sema_check_expr(&ctx, node->assign.value);
-    if (v.kind == VAL_RUNTIME && v.type->kind == TYPE_TUPLE) {
-        v = check_constant_tuple(sema, node->assign.value, target->name.id, &tuple);
-    } else if (v.kind == VAL_RUNTIME && (v.konst.kind == CONST_NONE || !type_is_scalar(v.type))) {
-        diag_error(sema->diag, node->assign.value->span,
-                   "module-level '%.*s' must be a constant number or bool: kernels see globals as "
-                   "constants frozen at compile time", STR_ARG(target->name.id));
-        v = sema_value_error();
-    }
-    if (v.kind == VAL_ERROR) {
-        /* Defined, but without a value: its uses stay silent, the error said it all. */
-        sema_define_global(sema, SYM_CONST, target->name.id, target->span);
-        return;
-    }
-    target->type = v.type;
-    bind_value(sema, target->name.id, v, target->span);
-    if (tuple)
-        sema_lookup_global(sema, target->name.id)->tuple = tuple;
-}
-
-
-static void check_module_statement(Sema *sema, Node *node)
-{
-    switch (node->kind) {
-    case NODE_IMPORT: check_import(sema, node); break;
-    case NODE_IMPORT_FROM: check_import_from(sema, node); break;
-    case NODE_ASSIGN: check_constant(sema, node); break;
-    case NODE_FUNCDEF: sema_declare_function(sema, node); break;
-    case NODE_PASS: break;
-    case NODE_EXPR_STMT:
-        if (node->expr_stmt.value->kind == NODE_STRING)
-            break;  /* a docstring */
-        /* fall through */
-    default:
-        diag_error(sema->diag, node->span, "only imports, constants and function definitions "
-                   "can appear at module level in a kernel file");
+    for (int i = 0; i < unsigned_kernels.count; i++) {
+        if (roots->count)
+            warn_unsigned(sema, unsigned_kernels.items[i]);
+        else
+            sema_prepare_function(sema, unsigned_kernels.items[i]);   /* reports it */
     }
 }
 
-/* Every --sig must name a function of the file. */
-static void check_sig_names(Sema *sema)
+/* ======================= checking ======================= */
+
+/* A function's body, once; specialisations are checked by specialize.c. */
+static void check(Sema *sema, FuncInfo *func)
 {
-    for (int i = 0; i < sema->options->sig_count; i++) {
-        Str name = sema->options->sigs[i].name;
-        Symbol *sym = sema_lookup_global(sema, name);
-        if (!sym || sym->kind != SYM_FUNCTION || !sym->func)
-            diag_error_plain(sema->diag, "--sig names '%.*s', but there is no @cuda.jit function '%.*s'",
-                             STR_ARG(name), STR_ARG(name));
+    if (func->checked || func->generic || !func->param_types)
+        return;
+    func->checked = true;
+    sema_check_function(sema, func);
+}
+
+typedef struct Reach {
+    Sema *sema;
+    FuncList *list;
+} Reach;
+
+/* The compiled functions a checked body calls: checked too, and listed. */
+static void reach_calls(void *ctx, Node *node)
+{
+    Reach *reach = ctx;
+    FuncInfo *callee = node->kind == NODE_CALL ? node->call.callee : NULL;
+    if (callee && callee->generic) {
+        if (sema_spec_is_done(callee))
+            list_add(reach->sema, reach->list, callee);
+    } else if (callee) {
+        check(reach->sema, callee);
+        list_add(reach->sema, reach->list, callee);
+    }
+    ast_each_child(node, reach_calls, reach);
+}
+
+/* The roots, then all they reach: what codegen generates. */
+static void check_reached(Sema *sema, const FuncList *roots, FuncList *generated)
+{
+    for (int i = 0; i < roots->count; i++) {
+        FuncInfo *root = roots->items[i];
+        if (!sema_prepare_function(sema, root))
+            continue;
+        if (root->overload_count)
+            for (int k = 0; k < root->overload_count; k++)
+                list_add(sema, generated, root->overloads[k]);
+        else if (!root->is_generic)
+            list_add(sema, generated, root);
+    }
+    Reach reach = {sema, generated};
+    for (int i = 0; i < generated->count; i++) {
+        check(sema, generated->items[i]);
+        ast_each_child(generated->items[i]->def, reach_calls, &reach);
+    }
+}
+
+/* Where a generated function comes in source order: its declared
+ * function's place, then its place among that one's overloads or
+ * specialisations. */
+static long source_rank(const Sema *sema, const FuncInfo *func)
+{
+    const FuncInfo *base = func->generic ? func->generic : func->overload_of ? func->overload_of : func;
+    long rank = 0;
+    for (int i = 0; i < sema->func_count; i++)
+        if (sema->funcs[i] == base)
+            rank = (long)i * 100000;
+    FuncInfo *const *siblings = func->generic ? base->specs : func->overload_of ? base->overloads : NULL;
+    int count = func->generic ? base->spec_count : func->overload_of ? base->overload_count : 0;
+    for (int i = 0; i < count && i < 99999; i++)
+        if (siblings[i] == func)
+            rank += i + 1;
+    return rank;
+}
+
+/* Generated functions in source order (an insertion sort: few of them),
+ * so the PTX and the diagnostics keep the file's order. */
+static void sort_by_source(const Sema *sema, FuncList *list)
+{
+    for (int i = 1; i < list->count; i++) {
+        FuncInfo *func = list->items[i];
+        long rank = source_rank(sema, func);
+        int j = i;
+        for (; j > 0 && source_rank(sema, list->items[j - 1]) > rank; j--)
+            list->items[j] = list->items[j - 1];
+        list->items[j] = func;
     }
 }
 
@@ -246,16 +206,19 @@ bool sema_check_module(Arena *arena, Diag *diag, Node *module, const SemaOptions
     static const SemaOptions no_options;
     Sema sema = {.arena = arena, .diag = diag, .options = options ? options : &no_options};
     sema.types = types_new(arena);
+    const char *path = module->span.src->name;
+    sema_modules_init(&sema, path);
+    sema.module_scope = sema.scope = sema_scope_build(&sema, module, str_from_cstr("__main__"), path, false);
     int errors = diag->errors;
-    NodeList *body = &module->module.body;
-    for (int i = 0; i < body->count; i++)
-        check_module_statement(&sema, body->items[i]);
-    check_sig_names(&sema);
-    for (int i = 0; i < sema.func_count; i++)
-        if (sema.funcs[i]->param_types)
-            sema_check_function(&sema, sema.funcs[i]);
+    sema_declare_scope(&sema, sema.module_scope);
+    check_cli_names(&sema);
+    FuncList roots = {0}, generated = {0};
+    if (diag->errors == errors)
+        select_roots(&sema, &roots);
+    check_reached(&sema, &roots, &generated);
+    sort_by_source(&sema, &generated);
     memset(out, 0, sizeof *out);
-    sema_collect_generated(&sema, module, out);
+    sema_collect_generated(&sema, module, generated.items, generated.count, out);
     out->types = sema.types;
     if (diag->errors == errors)
         sema_diagnose_module(&sema, out);

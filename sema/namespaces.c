@@ -3,6 +3,7 @@
  * of each, and Python's builtins. Names Numba has but pykc does not support
  * yet resolve to VAL_UNSUPPORTED, so the error can say so by name instead of
  * "not defined". */
+#include "scope.h"
 #include "sema_internal.h"
 
 #include <math.h>
@@ -39,25 +40,7 @@ const char *sema_namespace_name(int ns)
 
 Symbol *sema_lookup_global(Sema *sema, Str name)
 {
-    for (int i = sema->global_count - 1; i >= 0; i--)
-        if (str_eq(sema->globals[i]->name, name))
-            return sema->globals[i];
-    return NULL;
-}
-
-Symbol *sema_define_global(Sema *sema, SymbolKind kind, Str name, Span def)
-{
-    Symbol **grown = ARENA_ARRAY(sema->arena, Symbol *, sema->global_count + 1);
-    if (sema->global_count)
-        memcpy(grown, sema->globals, sizeof(Symbol *) * (size_t)sema->global_count);
-    Symbol *sym = ARENA_NEW(sema->arena, Symbol);
-    sym->kind = kind;
-    sym->name = name;
-    sym->def = def;
-    sym->param_index = -1;
-    grown[sema->global_count++] = sym;
-    sema->globals = grown;
-    return sym;
+    return sema_scope_lookup(sema, sema->scope, name);
 }
 
 Value sema_symbol_value(const Symbol *sym)
@@ -67,6 +50,8 @@ Value sema_symbol_value(const Symbol *sym)
     case SYM_TYPE: return value_type(sym->type);
     case SYM_BUILTIN: return value_builtin(sym->id);
     case SYM_FUNCTION: return (Value){.kind = VAL_FUNCTION, .func = sym->func};
+    case SYM_SCOPE: return (Value){.kind = VAL_SCOPE, .scope = sym->scope};
+    case SYM_HOST: return (Value){.kind = VAL_HOST, .sym = (Symbol *)sym};
     case SYM_CONST: {
         if (!sym->type)
             return sema_value_error();   /* a constant whose definition failed */
@@ -79,9 +64,8 @@ Value sema_symbol_value(const Symbol *sym)
     return sema_value_error();
 }
 
-bool sema_import_module(Sema *sema, Str dotted, Value *out)
+bool sema_known_module(Str dotted, Value *out)
 {
-    (void)sema;
     static const struct { const char *name; Namespace ns; } modules[] = {
         {"numba", NS_NUMBA}, {"numba.cuda", NS_CUDA}, {"numba.types", NS_NUMBA_TYPES},
         {"numba.core.types", NS_NUMBA_TYPES}, {"numpy", NS_NUMPY}, {"math", NS_MATH},
@@ -232,6 +216,10 @@ static const Type *numpy_type(Str name)
  * .shape and friends) are resolved in expr.c. VAL_ERROR if there is none. */
 Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
 {
+    if (base.kind == VAL_SCOPE) {
+        Symbol *member = sema_scope_member(sema, base.scope, attr);
+        return member ? sema_symbol_value(member) : sema_value_error();
+    }
     if (base.kind != VAL_NAMESPACE)
         return sema_value_error();
     Namespace ns = (Namespace)base.id;
@@ -243,7 +231,8 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         /* numba exports every scalar type but float16, which lives only in
          * numba.types (numba 0.68: `from numba import float16` fails). */
         if (type && type != &type_float16_t) return value_type(type);
-        if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit") || sema_unsupported_type_kind(attr))
+        if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit")) return value_builtin(CALLABLE_NJIT);
+        if (sema_unsupported_type_kind(attr))
             return unsupported_attr(sema, "numba", attr);
         return sema_value_error();
     case NS_NUMBA_TYPES:
@@ -299,6 +288,7 @@ Value sema_lookup_builtin_name(Str name)
         {"float", CALLABLE_FLOAT}, {"bool", CALLABLE_BOOL}, {"enumerate", BUILTIN_ENUMERATE},
         {"zip", BUILTIN_ZIP}, {"round", BUILTIN_ROUND}, {"pow", BUILTIN_POW},
         {"divmod", BUILTIN_DIVMOD}, {"print", BUILTIN_PRINT}, {"breakpoint", BUILTIN_BREAKPOINT},
+        {"staticmethod", CALLABLE_HOST_DECORATOR}, {"classmethod", CALLABLE_HOST_DECORATOR},
     };
     static const char *const not_yet[] = {
         "sum", "any", "all",

@@ -25,6 +25,9 @@ const char *sema_builtin_spelling(Builtin builtin);
  * (keyword or third argument), or 0 when absent or None (shared.c). */
 int64_t sema_array_alignment(const Node *call);
 
+typedef struct Scope Scope;   /* sema/scope.h */
+typedef struct SigOverride SigOverride;
+
 typedef enum SymbolKind {
     SYM_LOCAL,        /* a variable or parameter of a function */
     SYM_CONST,        /* a module-level constant: value is known */
@@ -32,6 +35,8 @@ typedef enum SymbolKind {
     SYM_TYPE,         /* float32, np.int64, ...: usable as a cast or dtype */
     SYM_BUILTIN,      /* range, min, ...: builtin is set */
     SYM_FUNCTION,     /* a @cuda.jit function of this module */
+    SYM_SCOPE,        /* a class, or a module of the project's: scope */
+    SYM_HOST,         /* bound by host code to what a kernel cannot use: why */
 } SymbolKind;
 
 struct Symbol {
@@ -43,6 +48,8 @@ struct Symbol {
     Node *tuple;              /* CONST of a tuple type: its folded value (module.c) */
     int id;                   /* MODULE: which (sema-private); BUILTIN: a Builtin */
     FuncInfo *func;           /* FUNCTION */
+    Scope *scope;             /* SCOPE */
+    const char *why;          /* HOST: what binds it ("a parameter of 'f'") */
     int param_index;          /* LOCAL: index of the parameter, or -1 */
     int assign_count;         /* LOCAL: assignments in the body; a local assigned
                                  once, a constant, has that constant in value */
@@ -101,7 +108,22 @@ typedef struct LaunchNeeds {
 
 struct FuncInfo {
     Node *def;                /* the FUNCDEF */
-    Str name;
+    Str name;                 /* its name in the PTX; its Python name until
+                                 sema_collect_generated makes names unique */
+    Str qualname;             /* Outer.inner: enclosing classes and functions */
+    int line;                 /* of its first decorator, or of `def` */
+    Scope *scope;             /* where it is defined (its globals) */
+    bool from_njit;           /* @numba.jit / @njit: a device function here */
+    /* Where its signature and options come from (decorators.c); read by
+     * sema_prepare_function when it is compiled or called. */
+    Node *decorator;          /* the jit decorator (a call, if it has arguments) */
+    Node *second_jit;         /* a second jit decorator (an error) */
+    Node *signature;          /* the decorator's one signature */
+    NodeList *signatures;     /* the decorator's list of signatures */
+    const SigOverride *cli_sig;   /* a --sig naming it */
+    bool has_signature;       /* one of those, or annotations */
+    bool prepared, prepare_ok;
+    bool checked;             /* its body was checked (module.c) */
     bool is_kernel;           /* false for @cuda.jit(device=True) */
     const Type **param_types;
     Symbol **params;
@@ -145,15 +167,24 @@ typedef struct SemaModule {
     TypeTable *types;
 } SemaModule;
 
-/* A --sig 'name=void(float32[:], int64)' given on the command line. */
-typedef struct SigOverride {
+/* A --sig 'name=void(float32[:], int64)' given on the command line; the
+ * name may be qualified (Class.method, outer.inner) and end in @LINE. */
+struct SigOverride {
     Str name;
     const Source *sig;        /* the text after '=' */
-} SigOverride;
+};
 
 typedef struct SemaOptions {
     const SigOverride *sigs;
     int sig_count;
+    const Str *kernels;       /* --kernel NAME: compile only these (and what
+                                 they call); none: every function with a signature */
+    int kernel_count;
+    const char *const *include_dirs;   /* -I DIR: where helper modules are looked up */
+    int include_count;
+    /* Every file read (the source, helper modules), for -MD; may be NULL. */
+    void (*file_read)(void *ctx, const char *path);
+    void *file_read_ctx;
     bool weak_scalars;        /* --weak-scalars (sema/weak_scalars.c) */
     int block[3];             /* --block: the launch's block, or all 0 if unknown */
 } SemaOptions;

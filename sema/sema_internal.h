@@ -23,6 +23,8 @@ typedef enum ValueKind {
     VAL_BUILTIN,      /* a callable: id is a Builtin or a Callable */
     VAL_FUNCTION,     /* a @cuda.jit function of this module: func */
     VAL_UNSUPPORTED,  /* a known Numba name pykc does not support yet: what */
+    VAL_SCOPE,        /* a class, or a module of the project: scope */
+    VAL_HOST,         /* a name host code binds, which kernels cannot use: sym */
 } ValueKind;
 
 typedef enum Namespace {
@@ -37,6 +39,8 @@ typedef enum Callable {
     CALLABLE_FLOAT,               /* float(x) */
     CALLABLE_BOOL,                /* bool(x) */
     CALLABLE_JIT,                 /* cuda.jit, as a decorator */
+    CALLABLE_NJIT,                /* numba.jit, numba.njit: device functions here */
+    CALLABLE_HOST_DECORATOR,      /* staticmethod, classmethod: nothing for pykc */
 } Callable;
 
 typedef struct Value {
@@ -46,16 +50,23 @@ typedef struct Value {
     FuncInfo *func;
     const char *what;
     ConstValue konst;           /* VAL_RUNTIME: a compile-time value, if any */
+    Scope *scope;               /* VAL_SCOPE */
+    Symbol *sym;                /* VAL_HOST */
 } Value;
+
+typedef struct LoadedModule LoadedModule;   /* modules.c */
 
 typedef struct Sema {
     Arena *arena;
-    Diag *diag;
+    Diag *diag;                 /* quiet while a host binding is tried (bind.c) */
     TypeTable *types;
     const SemaOptions *options;
-    Symbol **globals;           /* module scope, in definition order */
-    int global_count;
-    FuncInfo **funcs;
+    Scope *module_scope;        /* the file compiled */
+    Scope *scope;               /* where names are looked up now (scope.h) */
+    const char *main_dir;       /* the source's directory: modules are found there */
+    LoadedModule *loaded;       /* project modules read (modules.c) */
+    int loaded_count;
+    FuncInfo **funcs;           /* every @cuda.jit function declared */
     int func_count;
 } Sema;
 
@@ -72,9 +83,10 @@ typedef struct FuncCtx {
 /* namespaces.c */
 Value sema_value_runtime(const Type *type);
 Value sema_value_error(void);
+/* A name as the code being checked sees it (sema->scope, scope.h). */
 Symbol *sema_lookup_global(Sema *sema, Str name);
-Symbol *sema_define_global(Sema *sema, SymbolKind kind, Str name, Span def);
-bool sema_import_module(Sema *sema, Str dotted, Value *out);
+/* numba, numba.cuda, math, ...: the namespaces pykc knows. */
+bool sema_known_module(Str dotted, Value *out);
 /* What kind of type Numba has under this name that pykc does not support
  * yet ("complex numbers", "CUDA vector types", ...), or NULL. */
 const char *sema_unsupported_type_kind(Str name);
@@ -84,12 +96,37 @@ Value sema_lookup_builtin_name(Str name);
 Value sema_resolve_static(Sema *sema, const Node *node);
 const char *sema_namespace_name(int ns);
 
-/* module.c: a name of a module-level tuple constant becomes (in place) a
+/* bind.c: a name of a module-level tuple constant becomes (in place) a
  * copy of the folded tuple; anything else is left as it is. */
 void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
+/* A symbol for a name host code binds: `why` says how. */
+Symbol *sema_host_symbol(Sema *sema, Str name, Span def, const char *why);
+/* The error for a kernel's use of such a name, with a note where it is bound. */
+void sema_report_host_use(FuncCtx *ctx, Span use, const Symbol *sym);
 
-/* decorators.c: a def's decorators and signature; adds it to sema->funcs. */
-void sema_declare_function(Sema *sema, Node *def);
+/* modules.c */
+void sema_modules_init(Sema *sema, const char *main_path);
+
+/* decorators.c: whether a binding (def f, or f2 = cuda.jit(...)(f)) makes a
+ * compiled function: then its FuncInfo is declared, with its signature,
+ * and added to sema->funcs. Looked at once per binding. */
+typedef struct Binding Binding;
+void sema_declare_binding(Sema *sema, Scope *scope, Binding *binding);
+/* Every compiled function of a module's scopes, declared in source order. */
+void sema_declare_scope(Sema *sema, Scope *scope);
+
+/* decorators.c: whether a --sig or --kernel NAME ([Qual.]name[@LINE]) names
+ * the function; whether a signature-list element is a signature (void(...))
+ * rather than a type (UniTuple(...)). */
+bool sema_names_function(Str wanted, const FuncInfo *func);
+bool sema_is_signature_call(const Node *node);
+
+/* ptx_names.c: unique PTX names for the functions compiled. */
+void sema_name_functions(Sema *sema, FuncInfo **funcs, int count);
+
+/* prepare.c: a compiled function's options and signature, read (and their
+ * errors reported) once; false if something was wrong. */
+bool sema_prepare_function(Sema *sema, FuncInfo *func);
 
 /* options.c: @cuda.jit's keyword options (device among them) */
 bool sema_read_jit_options(Sema *sema, Node *call, JitOptions *out, bool *device);
@@ -117,6 +154,9 @@ bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at);
 Symbol *sema_lookup_local(FuncCtx *ctx, Str name);
 const char *sema_space_name(MemSpace space);
 bool sema_spaces_differ(const Type *a, const Type *b);
+
+/* unsupported.c: "with statements are not supported in kernels" */
+void sema_report_unsupported(FuncCtx *ctx, const Node *node);
 
 /* stmt.c */
 void sema_check_block(FuncCtx *ctx, NodeList *body);
@@ -149,7 +189,10 @@ Value sema_check_call(FuncCtx *ctx, Node *call);
 /* specialize.c: device functions typed from their call sites */
 Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic);
 void sema_check_inferred_return(FuncCtx *ctx, Node *node);
-void sema_collect_generated(Sema *sema, Node *module, SemaModule *out);
+bool sema_spec_is_done(const FuncInfo *spec);
+/* The functions codegen generates (funcs: what was checked, in order),
+ * named uniquely for the PTX. */
+void sema_collect_generated(Sema *sema, Node *module, FuncInfo **funcs, int count, SemaModule *out);
 
 /* shared.c: cuda.shared.array and cuda.local.array */
 Value sema_check_shared_array(FuncCtx *ctx, Node *call);

@@ -71,6 +71,10 @@ static FuncInfo *add_spec(Sema *sema, FuncInfo *generic, const Type **types, int
     FuncInfo *spec = ARENA_NEW(sema->arena, FuncInfo);
     spec->generic = generic;
     spec->jit = generic->jit;
+    spec->scope = generic->scope;
+    spec->qualname = generic->qualname;
+    spec->line = generic->line;
+    spec->prepared = spec->prepare_ok = true;
     spec->name = spec_name(sema, generic, types, count);
     spec->def = ast_clone(sema->arena, generic->def);
     spec->def->funcdef.name = spec->name;
@@ -253,25 +257,21 @@ void sema_check_inferred_return(FuncCtx *ctx, Node *node)
     }
 }
 
-/* The functions codegen generates: each finished specialisation in place
- * of its generic function. The specialisations' trees are appended to the
- * module, so --dump-types shows them. */
-void sema_collect_generated(Sema *sema, Node *module, SemaModule *out)
+bool sema_spec_is_done(const FuncInfo *spec)
 {
-    int count = 0;
-    for (int i = 0; i < sema->func_count; i++)
-        count += sema->funcs[i]->is_generic ? sema->funcs[i]->spec_count : 1;
+    return spec->spec_state == SPEC_DONE && spec->return_type;
+}
+
+/* The functions codegen generates, checked ones only. Specialisations'
+ * trees are appended to the module, so --dump-types shows them. */
+void sema_collect_generated(Sema *sema, Node *module, FuncInfo **funcs, int count, SemaModule *out)
+{
     out->funcs = ARENA_ARRAY(sema->arena, FuncInfo *, count + 1);
-    for (int i = 0; i < sema->func_count; i++) {
-        FuncInfo *func = sema->funcs[i];
-        if (!func->is_generic) {
-            out->funcs[out->func_count++] = func;
-            continue;
-        }
-        for (int k = 0; k < func->spec_count; k++)
-            if (func->specs[k]->spec_state == SPEC_DONE && func->specs[k]->return_type) {
-                out->funcs[out->func_count++] = func->specs[k];
-                ast_list_push(sema->arena, &module->module.body, func->specs[k]->def);
-            }
+    for (int i = 0; i < count; i++) {
+        FuncInfo *func = funcs[i];
+        if (func->generic)
+            ast_list_push(sema->arena, &module->module.body, func->def);
+        out->funcs[out->func_count++] = func;
     }
+    sema_name_functions(sema, out->funcs, out->func_count);
 }

@@ -326,12 +326,8 @@ static void check_stmt(FuncCtx *ctx, Node *node)
         sema_report(ctx, node->span, "functions defined inside a kernel are not supported: define "
                     "a @cuda.jit(device=True) function at module level");
         break;
-    case NODE_IMPORT:
-    case NODE_IMPORT_FROM:
-        sema_report(ctx, node->span, "imports inside a function are not supported: import at module level");
-        break;
     default:
-        sema_report(ctx, node->span, "this statement is not supported in kernels");
+        sema_report_unsupported(ctx, node);
     }
 }
 

@@ -1,0 +1,46 @@
+"""What the sitecustomize.py of a conformance run does in every Python
+process it starts (test modules, their multiprocessing workers and
+subprocesses): make numba-cuda importable with this NumPy, make
+`numba.cuda.tests` the checkout's tests rather than the installed ones, and
+install the launch hook."""
+import importlib.util
+import os
+import sys
+
+
+def restore_row_stack():
+    """numba-cuda 0.30.4 calls np.row_stack, which newer NumPy removed."""
+    import numpy as np
+    if np.__dict__.get("row_stack") is None:
+        np.row_stack = np.vstack
+
+
+def use_checkout_tests(checkout):
+    """Makes `numba.cuda.tests` the checkout's package: the test modules
+    import their helpers absolutely (numba.cuda.tests.support,
+    numba.cuda.tests.cudapy.complex_usecases), so they must resolve there
+    and not in the installed numba-cuda, which may lack its tests."""
+    import numba.cuda
+    tests = os.path.join(checkout, "numba_cuda", "numba", "cuda", "tests")
+    stale = [name for name in sys.modules if name == "numba.cuda.tests" or name.startswith("numba.cuda.tests.")]
+    for name in stale:
+        del sys.modules[name]
+    spec = importlib.util.spec_from_file_location("numba.cuda.tests", os.path.join(tests, "__init__.py"),
+                                                  submodule_search_locations=[tests])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["numba.cuda.tests"] = module
+    numba.cuda.tests = module
+    spec.loader.exec_module(module)
+
+
+def setup(config):
+    """Runs the three steps; reports a failure on stderr and carries on,
+    so that the process runs as it would without the harness."""
+    try:
+        restore_row_stack()
+        use_checkout_tests(config["checkout"])
+        if config["hook"]:
+            from . import hook
+            hook.install(config)
+    except Exception as error:
+        sys.stderr.write("pykc conformance: setup failed: %s: %s\n" % (type(error).__name__, error))
