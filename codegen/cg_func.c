@@ -12,13 +12,19 @@
 
 #include "cg_internal.h"
 
+/* A compile-time argument (TYPE_STATIC: a type or a function passed to a
+ * device function) has no parameter: its specialisation knows it. */
 unsigned cg_param_slot_count(const Type *t)
 {
+    if (t->kind == TYPE_STATIC)
+        return 0;
     return t->kind == TYPE_ARRAY ? 1u + 2u * (unsigned)t->ndim : 1u;
 }
 
 void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *out, unsigned *n)
 {
+    if (t->kind == TYPE_STATIC)
+        return;
     if (t->kind != TYPE_ARRAY) {
         out[(*n)++] = is_kernel ? cg_mem_type(cg, t) : cg_type(cg, t);
         return;
@@ -31,6 +37,8 @@ void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *o
 /* A call's argument value v of type t, flattened like the parameters. */
 void cg_append_args(Cg *cg, LLVMValueRef v, const Type *t, LLVMValueRef *out, unsigned *n)
 {
+    if (t->kind == TYPE_STATIC)
+        return;
     if (t->kind != TYPE_ARRAY) {
         out[(*n)++] = v;
         return;
@@ -56,6 +64,8 @@ static void name_params(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
     unsigned slot = 0;
     for (int i = 0; i < fi->param_count; i++) {
         const Type *t = fi->param_types[i];
+        if (t->kind == TYPE_STATIC)
+            continue;
         char *name = cg_cstr(cg, fi->params[i]->name);
         LLVMSetValueName2(LLVMGetParam(fn, slot++), name, strlen(name));
         for (int k = 0; t->kind == TYPE_ARRAY && k < 2 * t->ndim; k++) {
@@ -174,7 +184,7 @@ static void create_locals(Cg *cg, FuncInfo *fi)
         Symbol *sym = fi->locals[i];
         const Type *t = sym->type;
         sym->cg = NULL;
-        if (!t || t->kind == TYPE_NONE || t->kind == TYPE_RANGE)
+        if (sym->kind != SYM_LOCAL || !t || t->kind == TYPE_NONE || t->kind == TYPE_RANGE)
             continue;
         const char *name = sym->param_index >= 0
             ? arena_printf(&cg->arena, "%.*s.addr", STR_ARG(sym->name)) : cg_cstr(cg, sym->name);
@@ -207,6 +217,8 @@ static void store_params(Cg *cg, const FuncInfo *fi)
     unsigned slot = 0;
     for (int i = 0; i < fi->param_count; i++) {
         Symbol *sym = fi->params[i];
+        if (fi->param_types[i]->kind == TYPE_STATIC)
+            continue;
         LLVMValueRef v = param_value(cg, fi, i, &slot);
         if (sym && sym->cg)
             LLVMBuildStore(cg->b, cg_convert(cg, v, fi->param_types[i], sym->type), sym->cg);

@@ -57,6 +57,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_ARRAY: return array_type(cg, t);
     case TYPE_TUPLE: return tuple_type(cg, t);
     case TYPE_RANGE: return cg_type(cg, t->elem);
+    case TYPE_STATIC: break;   /* compile-time only: never stored or passed */
     }
     return LLVMVoidTypeInContext(cg->ctx);
 }

@@ -12,6 +12,7 @@
  * (an import repeated in `if __name__ == "__main__":`) is that value; to
  * different values, a host binding, since which one a kernel would see
  * depends on when Numba compiles it. */
+#include "../parser/parser.h"
 #include "modules.h"
 #include "scope.h"
 #include "sema_internal.h"
@@ -125,12 +126,15 @@ static Symbol *evaluate_value(Sema *sema, Scope *scope, Binding *binding)
     diag_init_quiet(&quiet);
     Diag *loud = sema->diag;
     Scope *outer = sema->scope;
+    bool prelude = sema->prelude;
     sema->diag = &quiet;
     sema->scope = scope;
+    sema->prelude = binding->from_option;
     FuncCtx ctx = {.sema = sema, .final = true};
     Value v = sema_check_expr(&ctx, binding->node);
     sema->diag = loud;
     sema->scope = outer;
+    sema->prelude = prelude;
     Node *tuple = NULL;
     if (quiet.errors == 0 && v.kind == VAL_RUNTIME && v.type->kind == TYPE_TUPLE) {
         tuple = copy_constant_tuple(sema->arena, binding->node, binding->node->span);
@@ -213,6 +217,43 @@ static Symbol *evaluate_import_from(Sema *sema, Scope *scope, Binding *binding)
     return sema_host_symbol(sema, binding->name, binding->at,
                             arena_printf(sema->arena, "'%.*s' imported from '%.*s', which kernels cannot use",
                                          STR_ARG(name), STR_ARG(module)));
+}
+
+/* ======================= --bind ======================= */
+
+static bool names_binding(Str wanted, const Scope *scope, Str name)
+{
+    if (!scope->qualname.len)
+        return str_eq(wanted, name);
+    return wanted.len == scope->qualname.len + 1 + name.len &&
+           memcmp(wanted.ptr, scope->qualname.ptr, (size_t)scope->qualname.len) == 0 &&
+           wanted.ptr[scope->qualname.len] == '.' &&
+           memcmp(wanted.ptr + scope->qualname.len + 1, name.ptr, (size_t)name.len) == 0;
+}
+
+/* A kernel factory's parameter, or a loop variable a kernel captures, has
+ * no value pykc can know: --bind gives it one, an expression evaluated
+ * where the name is bound (--bind 'make.op=math.sin'). */
+Binding *sema_bind_option(Sema *sema, Scope *scope, Str name)
+{
+    if (sema_scope_module(scope) != sema->module_scope)
+        return NULL;
+    for (int i = 0; i < sema->options->bind_count; i++) {
+        const SigOverride *option = &sema->options->binds[i];
+        if (!names_binding(option->name, scope, name))
+            continue;
+        Node *value = parse_expression(sema->arena, sema->diag, option->sig);
+        if (!value)
+            return NULL;
+        Binding *binding = ARENA_NEW(sema->arena, Binding);
+        binding->kind = BIND_VALUE;
+        binding->name = name;
+        binding->at = value->span;
+        binding->node = value;
+        binding->from_option = true;
+        return binding;
+    }
+    return NULL;
 }
 
 /* ======================= one binding, then all of a name ======================= */
@@ -298,4 +339,7 @@ void sema_report_host_use(FuncCtx *ctx, Span use, const Symbol *sym)
     sema_report(ctx, use, "'%.*s' cannot be used in a kernel: it is %s", STR_ARG(sym->name), sym->why);
     if (sym->def.src)
         diag_note(ctx->sema->diag, sym->def, "'%.*s' is bound here", STR_ARG(sym->name));
+    if (sym->bind_as.len)
+        diag_note(ctx->sema->diag, (Span){0}, "to compile the kernel for one value of it, give that "
+                  "value with --bind '%.*s=VALUE'", STR_ARG(sym->bind_as));
 }

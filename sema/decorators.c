@@ -111,8 +111,9 @@ bool sema_is_signature_call(const Node *node)
 
 /* ======================= names on the command line ======================= */
 
-/* NAME, QUALNAME or either with @LINE: whether it names this function. */
-static bool names_function(Str wanted, Str name, Str qualname, int line)
+/* NAME, QUALNAME or either with @LINE, LINE being that of the function's
+ * first decorator (Python's co_firstlineno) or of its `def`. */
+static bool names_function(Str wanted, Str name, Str qualname, int line, int def_line)
 {
     for (int i = 0; i < wanted.len; i++)
         if (wanted.ptr[i] == '@') {
@@ -123,30 +124,35 @@ static bool names_function(Str wanted, Str name, Str qualname, int line)
                     return false;
                 at = at * 10 + (wanted.ptr[k] - '0');
             }
-            return at == line && (str_eq(base, name) || str_eq(base, qualname));
+            return (at == line || at == def_line) && (str_eq(base, name) || str_eq(base, qualname));
         }
     return str_eq(wanted, name) || str_eq(wanted, qualname);
 }
 
-static const SigOverride *find_cli_sig(Sema *sema, Str name, Str qualname, int line)
+static int def_line_of(const Node *def)
+{
+    return source_locate(def->span.src, def->span.begin).line;
+}
+
+static const SigOverride *find_cli_sig(Sema *sema, Str name, Str qualname, int line, int def_line)
 {
     for (int i = 0; i < sema->options->sig_count; i++)
-        if (names_function(sema->options->sigs[i].name, name, qualname, line))
+        if (names_function(sema->options->sigs[i].name, name, qualname, line, def_line))
             return &sema->options->sigs[i];
     return NULL;
 }
 
-static bool is_kernel_option(Sema *sema, Str name, Str qualname, int line)
+static bool is_kernel_option(Sema *sema, Str name, Str qualname, int line, int def_line)
 {
     for (int i = 0; i < sema->options->kernel_count; i++)
-        if (names_function(sema->options->kernels[i], name, qualname, line))
+        if (names_function(sema->options->kernels[i], name, qualname, line, def_line))
             return true;
     return false;
 }
 
 bool sema_names_function(Str wanted, const FuncInfo *func)
 {
-    return names_function(wanted, func->name, func->qualname, func->line);
+    return names_function(wanted, func->name, func->qualname, func->line, def_line_of(func->def));
 }
 
 /* ======================= declaring ======================= */
@@ -218,7 +224,7 @@ static FuncInfo *declare(Sema *sema, Scope *scope, Node *def, Str name, const Ji
     func->second_jit = jit->second;
     func->signature = jit->signature;
     func->signatures = jit->signatures;
-    func->cli_sig = find_cli_sig(sema, name, func->qualname, line);
+    func->cli_sig = find_cli_sig(sema, name, func->qualname, line, def_line_of(def));
     func->has_signature = func->cli_sig ||
                           (!jit->njit && (jit->signature || jit->signatures || has_annotations(def)));
     def->funcdef.info = func;
@@ -236,8 +242,9 @@ static void declare_def(Sema *sema, Scope *scope, Binding *binding)
     sema->scope = outer;
     int line = first_line(def);
     Str qualname = qualified(sema, scope, def->funcdef.name);
-    bool named = find_cli_sig(sema, def->funcdef.name, qualname, line) ||
-                 is_kernel_option(sema, def->funcdef.name, qualname, line);
+    int def_line = def_line_of(def);
+    bool named = find_cli_sig(sema, def->funcdef.name, qualname, line, def_line) ||
+                 is_kernel_option(sema, def->funcdef.name, qualname, line, def_line);
     if (decorated || (named && sema_scope_module(scope) == sema->module_scope))
         binding->func = declare(sema, scope, def, def->funcdef.name, &jit, line);
 }
@@ -253,7 +260,9 @@ static void declare_application(Sema *sema, Scope *scope, Binding *binding)
     Node *target = value->call.args.items[0];
     Jit jit = {0};
     Scope *outer = sema->scope;
+    bool prelude = sema->prelude;
     sema->scope = scope;
+    sema->prelude = binding->from_option;
     int kind = jit_kind(sema, applied);
     if (!kind && applied->kind == NODE_CALL && (kind = jit_kind(sema, applied->call.func)) != 0) {
         jit.decorator = applied;
@@ -261,6 +270,7 @@ static void declare_application(Sema *sema, Scope *scope, Binding *binding)
             read_jit_call(applied, &jit);
     }
     sema->scope = outer;
+    sema->prelude = prelude;
     Scope *where = NULL;
     Binding *f = kind && target->kind == NODE_NAME ? sema_scope_find_def(scope, target->name.id, &where) : NULL;
     if (!f)

@@ -82,6 +82,19 @@ bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at)
     return true;
 }
 
+/* A parameter given a type, a builtin or a function (TYPE_STATIC) stands
+ * for that value in the body, as Numba's typeref and Function arguments. */
+static void bind_static_param(Symbol *sym, const Type *type)
+{
+    if (type->kind != TYPE_STATIC)
+        return;
+    switch ((ValueKind)type->static_kind) {
+    case VAL_TYPE: sym->kind = SYM_TYPE; sym->type = type->static_ptr; break;
+    case VAL_BUILTIN: sym->kind = SYM_BUILTIN; sym->id = type->static_id; break;
+    default: sym->kind = SYM_FUNCTION; sym->func = (FuncInfo *)type->static_ptr; break;
+    }
+}
+
 static void add_params(FuncCtx *ctx)
 {
     FuncInfo *func = ctx->func;
@@ -96,8 +109,9 @@ static void add_params(FuncCtx *ctx)
         sym->def = param->span;
         sym->type = func->param_types[i];
         sym->param_index = i;
+        bind_static_param(sym, func->param_types[i]);
         param->param.sym = sym;
-        param->type = sym->type;
+        param->type = func->param_types[i];
         func->params[i] = sym;
         func->locals[func->local_count++] = sym;
     }

@@ -263,7 +263,9 @@ Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
         node->attribute.builtin = BUILTIN_ARRAY_T;
         return typed(node, transposed(ctx, array));
     }
-    if (str_eq_cstr(attr, "dtype") || str_eq_cstr(attr, "flat") || str_eq_cstr(attr, "real") ||
+    if (str_eq_cstr(attr, "dtype"))   /* a type: cuda.local.array(n, dtype=a.dtype) */
+        return (Value){.kind = VAL_TYPE, .type = array->dtype};
+    if (str_eq_cstr(attr, "flat") || str_eq_cstr(attr, "real") ||
         str_eq_cstr(attr, "imag") || str_eq_cstr(attr, "ctypes") || str_eq_cstr(attr, "flags"))
         sema_report(ctx, node->span, "array attribute '%.*s' is not supported by pykc yet", STR_ARG(attr));
     else

@@ -68,6 +68,7 @@ bool sema_known_module(Str dotted, Value *out)
 {
     static const struct { const char *name; Namespace ns; } modules[] = {
         {"numba", NS_NUMBA}, {"numba.cuda", NS_CUDA}, {"numba.types", NS_NUMBA_TYPES},
+        {"numba.cuda.types", NS_NUMBA_TYPES},
         {"numba.core.types", NS_NUMBA_TYPES}, {"numpy", NS_NUMPY}, {"math", NS_MATH},
         {"operator", NS_OPERATOR}, {"numba.cuda.libdevice", NS_CUDA_LIBDEVICE},
         {"numba.cuda.fp16", NS_CUDA_FP16},
@@ -78,6 +79,15 @@ bool sema_known_module(Str dotted, Value *out)
             return true;
         }
     return false;
+}
+
+bool sema_prelude_module(Str name, Value *out)
+{
+    if (str_eq_cstr(name, "np"))
+        return sema_known_module(str_from_cstr("numpy"), out);
+    if (str_eq_cstr(name, "cuda"))
+        return sema_known_module(str_from_cstr("numba.cuda"), out);
+    return sema_known_module(name, out);
 }
 
 /* Names of numba.cuda that later versions of pykc will support. */
@@ -160,7 +170,9 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (intrinsic.kind != VAL_ERROR) return intrinsic;
     if (find_name(cuda_not_yet, attr) || is_vector_type_name(attr))
         return unsupported_attr(sema, "cuda", attr);
-    return sema_value_error();
+    /* numba.cuda re-exports numba.cuda.types: from numba.cuda import float32, void */
+    if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
+    return sema_resolve_attribute(sema, value_namespace(NS_NUMBA_TYPES), attr);
 }
 
 static Value resolve_dim3(Namespace ns, Str attr)
@@ -272,7 +284,10 @@ Value sema_resolve_static(Sema *sema, const Node *node)
 {
     if (node->kind == NODE_NAME) {
         Symbol *sym = sema_lookup_global(sema, node->name.id);
-        return sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(node->name.id);
+        Value v = sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(node->name.id);
+        if (!sym && v.kind == VAL_ERROR && sema->prelude)
+            sema_prelude_module(node->name.id, &v);
+        return v;
     }
     if (node->kind == NODE_ATTRIBUTE)
         return sema_resolve_attribute(sema, sema_resolve_static(sema, node->attribute.value),

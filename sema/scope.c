@@ -361,9 +361,20 @@ Symbol *sema_scope_member(Sema *sema, Scope *scope, Str name)
         return sym;
     Binding *bindings[MAX_BINDINGS_OF_ONE_NAME];
     int count = sema_scope_bindings(scope, name, bindings, MAX_BINDINGS_OF_ONE_NAME);
+    Binding *given = count ? sema_bind_option(sema, scope, name) : NULL;
+    if (given) {
+        bindings[0] = given;   /* --bind replaces what host code binds */
+        count = 1;
+    }
     if (count == 0)
         return NULL;
     sym = sema_bind_name(sema, scope, name, bindings, count);
+    /* a parameter, a loop variable, a name bound twice: --bind can give it one value */
+    bool bindable = count > 1 || bindings[0]->kind == BIND_HOST;
+    if (bindable && sym->kind == SYM_HOST && sema_scope_module(scope) == sema->module_scope && !sym->bind_as.len)
+        sym->bind_as = scope->qualname.len
+            ? str_from_cstr(arena_printf(sema->arena, "%.*s.%.*s", STR_ARG(scope->qualname), STR_ARG(name)))
+            : name;
     remember(sema, scope, sym);
     return sym;
 }

@@ -37,6 +37,7 @@ typedef struct Binding {
     FuncInfo *func;           /* DEF or VALUE: the compiled function it binds */
     bool declared;            /* DEF, VALUE: looked at for @cuda.jit already */
     bool evaluating;          /* being evaluated: a cycle if looked up again */
+    bool from_option;         /* VALUE: given by --bind */
     const char *why;          /* HOST: "a parameter of 'f'", "a loop variable" */
 } Binding;
 
@@ -86,6 +87,10 @@ Scope *sema_scope_module(Scope *scope);
 
 /* The bindings of one name in a scope, for bind.c. */
 int sema_scope_bindings(Scope *scope, Str name, Binding **out, int max);
+
+/* bind.c: the binding a --bind option gives `name` in this scope (named
+ * Outer.inner.name, or name at module level), or NULL. */
+Binding *sema_bind_option(Sema *sema, Scope *scope, Str name);
 
 /* bind.c: the Symbol that a scope's bindings of `name` give. */
 Symbol *sema_bind_name(Sema *sema, Scope *scope, Str name, Binding **bindings, int count);

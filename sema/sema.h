@@ -50,6 +50,7 @@ struct Symbol {
     FuncInfo *func;           /* FUNCTION */
     Scope *scope;             /* SCOPE */
     const char *why;          /* HOST: what binds it ("a parameter of 'f'") */
+    Str bind_as;              /* HOST: its --bind name (outer.name), in the compiled file */
     int param_index;          /* LOCAL: index of the parameter, or -1 */
     int assign_count;         /* LOCAL: assignments in the body; a local assigned
                                  once, a constant, has that constant in value */
@@ -177,6 +178,9 @@ struct SigOverride {
 typedef struct SemaOptions {
     const SigOverride *sigs;
     int sig_count;
+    const SigOverride *binds; /* --bind NAME=VALUE: a value for a name host code
+                                 binds (a kernel factory's parameter) */
+    int bind_count;
     const Str *kernels;       /* --kernel NAME: compile only these (and what
                                  they call); none: every function with a signature */
     int kernel_count;

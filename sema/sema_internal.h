@@ -68,6 +68,8 @@ typedef struct Sema {
     int loaded_count;
     FuncInfo **funcs;           /* every @cuda.jit function declared */
     int func_count;
+    bool prelude;               /* a --bind value is checked: numba, np, cuda,
+                                   math, cmath and operator are always known */
 } Sema;
 
 /* The state of checking one function body. */
@@ -87,6 +89,9 @@ Value sema_value_error(void);
 Symbol *sema_lookup_global(Sema *sema, Str name);
 /* numba, numba.cuda, math, ...: the namespaces pykc knows. */
 bool sema_known_module(Str dotted, Value *out);
+/* In a --bind value: the modules it may name without an import (numba,
+ * numpy as np, numba.cuda as cuda, math, cmath, operator). */
+bool sema_prelude_module(Str name, Value *out);
 /* What kind of type Numba has under this name that pykc does not support
  * yet ("complex numbers", "CUDA vector types", ...), or NULL. */
 const char *sema_unsupported_type_kind(Str name);
@@ -166,6 +171,10 @@ bool sema_block_breaks(const NodeList *body);
 /* expr.c */
 Value sema_check_expr(FuncCtx *ctx, Node *node);
 const Type *sema_check_value(FuncCtx *ctx, Node *node);      /* runtime value or NULL */
+const Type *sema_check_value_of(FuncCtx *ctx, Node *node, Value v);
+/* A device function's argument: a runtime value's type, or a TYPE_STATIC
+ * for a type, builtin or function passed as a value (NULL after reporting). */
+const Type *sema_check_argument(FuncCtx *ctx, Node *node);
 Node *sema_convert(FuncCtx *ctx, Node *node, const Type *to);
 bool sema_is_literal(const Node *node);
 void sema_check_condition(FuncCtx *ctx, Node *cond);

@@ -139,9 +139,40 @@ static bool set_params(Sema *sema, FuncInfo *func, const Type **types, int count
     return true;
 }
 
+/* (arg, ...) or "(arg, ...)": the parameter types alone. A kernel returns
+ * void; a device function's return type is inferred at each call, as
+ * Numba infers it (the function is typed like one without a signature). */
+static bool signature_from_params(Sema *sema, Node *expr, FuncInfo *func, bool numba_scope)
+{
+    NodeList one = {&expr, 1};
+    NodeList *items = expr->kind == NODE_TUPLE ? &expr->tuple.elts : &one;
+    const Type **types = ARENA_ARRAY(sema->arena, const Type *, items->count + 1);
+    bool ok = true;
+    for (int i = 0; i < items->count; i++)
+        ok &= (types[i] = sema_param_type_from_expr(sema, items->items[i], numba_scope)) != NULL;
+    if (!ok || !set_params(sema, func, types, items->count, expr->span))
+        return false;
+    if (!func->is_kernel) {
+        func->param_types = NULL;
+        func->param_count = 0;
+        func->is_generic = true;
+    }
+    func->return_type = &type_none_t;
+    return true;
+}
+
+/* A signature without a return type: a tuple of types, or a parenthesized
+ * type ("(float64[:, :],)", "(float64[:])"), but not a call ret(args). */
+static bool is_parameter_list(const Node *expr)
+{
+    return expr->kind == NODE_TUPLE || (expr->parens && expr->kind != NODE_CALL);
+}
+
 /* ret(arg, ...) with names resolved in Numba's scope or the module's. */
 static bool signature_from_call(Sema *sema, Node *expr, FuncInfo *func, bool numba_scope)
 {
+    if (is_parameter_list(expr))
+        return signature_from_params(sema, expr, func, numba_scope);
     if (expr->kind != NODE_CALL || expr->call.keywords.count) {
         diag_error(sema->diag, expr->span,
                    "a signature has the form 'void(float32[:], int64)': a return type and the parameter types");

@@ -162,7 +162,7 @@ static const Type **argument_types(FuncCtx *ctx, Node *call, FuncInfo *generic)
     bool ok = true;
     for (int i = 0; i < count; i++) {
         Node *arg = call->call.args.items[i];
-        types[i] = sema_check_value(ctx, arg);
+        types[i] = sema_check_argument(ctx, arg);
         if (types[i] && (types[i]->kind == TYPE_NONE || types[i]->kind == TYPE_RANGE)) {
             sema_report(ctx, arg->span, "a value of type '%s' cannot be passed to '%.*s'",
                         types[i]->name, STR_ARG(generic->name));

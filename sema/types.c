@@ -121,6 +121,9 @@ static bool same_key(const Type *t, const Type *key)
         return true;
     case TYPE_RANGE:
         return t->elem == key->elem;
+    case TYPE_STATIC:
+        return t->static_kind == key->static_kind && t->static_id == key->static_id &&
+               t->static_ptr == key->static_ptr;
     default:
         return false;
     }
@@ -203,6 +206,16 @@ const Type *type_range(TypeTable *table, const Type *elem)
     Type *t = intern(table, &key, &is_new);
     if (is_new)
         t->name = arena_printf(table->arena, "range_state_%s", elem->name);
+    return t;
+}
+
+const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint)
+{
+    Type key = {.kind = TYPE_STATIC, .static_kind = kind, .static_id = id, .static_ptr = ptr};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new)
+        t->name = arena_strndup(table->arena, name_hint, strlen(name_hint));
     return t;
 }
 

@@ -23,6 +23,10 @@ typedef enum TypeKind {
     TYPE_ARRAY,
     TYPE_TUPLE,
     TYPE_RANGE,       /* the iterator range(...) makes; elem is its int type */
+    TYPE_STATIC,      /* a compile-time value passed to a device function (a
+                         type, a builtin, a function: numba's typeref and
+                         Function types): the specialisation is made for it,
+                         and nothing is passed at run time */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
@@ -46,6 +50,10 @@ struct Type {
     int count;
     /* TYPE_RANGE */
     const Type *elem;
+    /* TYPE_STATIC: what the value is (sema's ValueKind), and which */
+    int static_kind;
+    int static_id;
+    const void *static_ptr;
 };
 
 /* How a value of one type converts to another, best first (Numba's order). */
@@ -71,6 +79,8 @@ const Type *type_array(TypeTable *table, const Type *dtype, int ndim,
                        ArrayLayout layout, MemSpace space);
 const Type *type_tuple(TypeTable *table, const Type *const *elts, int count);
 const Type *type_range(TypeTable *table, const Type *elem);
+/* A compile-time value as a parameter type; name_hint names a new one. */
+const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint);
 
 static inline bool type_is_int(const Type *t) { return t->kind == TYPE_INT; }
 static inline bool type_is_float(const Type *t) { return t->kind == TYPE_FLOAT; }

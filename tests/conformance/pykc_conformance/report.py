@@ -121,7 +121,7 @@ class Kernel:
         return text if len(text) <= DETAIL_CHARS else text[:DETAIL_CHARS] + "..."
 
     def name(self):
-        file, line, qualname, sig = self.key
+        file, line, qualname, sig = self.key[:4]
         return "`%s:%s` `%s` `%s`" % (file, line, qualname, sig)
 
 
