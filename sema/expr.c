@@ -120,7 +120,10 @@ static Value check_name(FuncCtx *ctx, Node *node)
     Symbol *sym = sema_lookup_local(ctx, id);
     if (sym && sym->kind != SYM_LOCAL) {   /* a parameter given a compile-time value */
         node->name.sym = sym;
-        return sema_symbol_value(sym);
+        Value v = sema_symbol_value(sym);
+        if (v.kind == VAL_RUNTIME)
+            runtime_const(node, v.type, v.konst);
+        return v;
     }
     if (sym) {
         node->name.sym = sym;

@@ -89,6 +89,11 @@ static void bind_static_param(Symbol *sym, const Type *type)
     if (type->kind != TYPE_STATIC)
         return;
     switch ((ValueKind)type->static_kind) {
+    case VAL_RUNTIME:   /* a literal integer: a constant in the body */
+        sym->kind = SYM_CONST;
+        sym->type = type->static_ptr;
+        sym->value = (ConstValue){.kind = CONST_INT, .i = type->static_value};
+        break;
     case VAL_TYPE: sym->kind = SYM_TYPE; sym->type = type->static_ptr; break;
     case VAL_BUILTIN: sym->kind = SYM_BUILTIN; sym->id = type->static_id; break;
     default: sym->kind = SYM_FUNCTION; sym->func = (FuncInfo *)type->static_ptr; break;

@@ -153,8 +153,54 @@ static bool check_recursion(FuncCtx *ctx, Node *call, FuncInfo *active, const Ty
     return true;
 }
 
-/* The argument types, after Numba's typeof: literals as their plain types.
- * NULL if one is not yet typed or cannot be passed. */
+typedef struct NameUse {
+    Str name;
+    bool found;
+} NameUse;
+
+static void find_name(void *ctx, Node *node)
+{
+    NameUse *use = ctx;
+    if (node->kind == NODE_NAME && str_eq(node->name.id, use->name))
+        use->found = true;
+    if (!use->found)
+        ast_each_child(node, find_name, use);
+}
+
+typedef struct ShapeUse {
+    Str name;
+    bool found;
+} ShapeUse;
+
+/* cuda.shared.array(shape, ...) or cuda.local.array(shape, ...) whose shape
+ * mentions the parameter. */
+static void find_shape_use(void *ctx, Node *node)
+{
+    ShapeUse *use = ctx;
+    if (node->kind == NODE_CALL && node->call.func->kind == NODE_ATTRIBUTE &&
+        str_eq_cstr(node->call.func->attribute.attr, "array") && node->call.args.count > 0) {
+        NameUse inner = {use->name, false};
+        find_name(&inner, node->call.args.items[0]);
+        use->found |= inner.found;
+    }
+    if (!use->found)
+        ast_each_child(node, find_shape_use, use);
+}
+
+/* Numba types an integer literal argument as Literal[int] where the callee
+ * needs a constant (it retries typing with literals when a shared or local
+ * array's shape is a parameter): such a parameter is specialised on the
+ * value. */
+static bool needs_literal(const FuncInfo *generic, int i)
+{
+    ShapeUse use = {generic->def->funcdef.params.items[i]->param.name, false};
+    ast_each_child(generic->def, find_shape_use, &use);
+    return use.found;
+}
+
+/* The argument types, after Numba's typeof: literals as their plain types,
+ * but for parameters that need a constant. NULL if one is not yet typed or
+ * cannot be passed. */
 static const Type **argument_types(FuncCtx *ctx, Node *call, FuncInfo *generic)
 {
     int count = call->call.args.count;
@@ -163,6 +209,8 @@ static const Type **argument_types(FuncCtx *ctx, Node *call, FuncInfo *generic)
     for (int i = 0; i < count; i++) {
         Node *arg = call->call.args.items[i];
         types[i] = sema_check_argument(ctx, arg);
+        if (types[i] && type_is_int(types[i]) && arg->konst.kind == CONST_INT && needs_literal(generic, i))
+            types[i] = type_literal_int(ctx->sema->types, VAL_RUNTIME, types[i], arg->konst.i);
         if (types[i] && (types[i]->kind == TYPE_NONE || types[i]->kind == TYPE_RANGE)) {
             sema_report(ctx, arg->span, "a value of type '%s' cannot be passed to '%.*s'",
                         types[i]->name, STR_ARG(generic->name));

@@ -123,7 +123,7 @@ static bool same_key(const Type *t, const Type *key)
         return t->elem == key->elem;
     case TYPE_STATIC:
         return t->static_kind == key->static_kind && t->static_id == key->static_id &&
-               t->static_ptr == key->static_ptr;
+               t->static_ptr == key->static_ptr && t->static_value == key->static_value;
     default:
         return false;
     }
@@ -216,6 +216,16 @@ const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, con
     Type *t = intern(table, &key, &is_new);
     if (is_new)
         t->name = arena_strndup(table->arena, name_hint, strlen(name_hint));
+    return t;
+}
+
+const Type *type_literal_int(TypeTable *table, int runtime_kind, const Type *base, int64_t value)
+{
+    Type key = {.kind = TYPE_STATIC, .static_kind = runtime_kind, .static_ptr = base, .static_value = value};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new)
+        t->name = arena_printf(table->arena, "Literal[int](%lld)", (long long)value);
     return t;
 }
 

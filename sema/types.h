@@ -11,6 +11,7 @@
 #define PYKC_SEMA_TYPES_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "../base/arena.h"
 #include "../base/str.h"
@@ -50,10 +51,12 @@ struct Type {
     int count;
     /* TYPE_RANGE */
     const Type *elem;
-    /* TYPE_STATIC: what the value is (sema's ValueKind), and which */
+    /* TYPE_STATIC: what the value is (sema's ValueKind), and which; for a
+     * literal integer (VAL_RUNTIME), its type in static_ptr and its value */
     int static_kind;
     int static_id;
     const void *static_ptr;
+    int64_t static_value;
 };
 
 /* How a value of one type converts to another, best first (Numba's order). */
@@ -81,6 +84,8 @@ const Type *type_tuple(TypeTable *table, const Type *const *elts, int count);
 const Type *type_range(TypeTable *table, const Type *elem);
 /* A compile-time value as a parameter type; name_hint names a new one. */
 const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint);
+/* A literal integer argument as a compile-time value: Literal[int](32). */
+const Type *type_literal_int(TypeTable *table, int runtime_kind, const Type *base, int64_t value);
 
 static inline bool type_is_int(const Type *t) { return t->kind == TYPE_INT; }
 static inline bool type_is_float(const Type *t) { return t->kind == TYPE_FLOAT; }
