@@ -109,11 +109,19 @@ static Node *copy_constant_tuple(Arena *arena, const Node *tuple, Span at)
     return copy;
 }
 
+Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at)
+{
+    return copy_constant_tuple(arena, tuple, at);
+}
+
 void sema_expand_module_tuple(FuncCtx *ctx, Node *name)
 {
-    if (name->kind != NODE_NAME || (ctx->func && sema_lookup_local(ctx, name->name.id)))
+    Symbol *local = name->kind == NODE_NAME && ctx->func ? sema_lookup_local(ctx, name->name.id) : NULL;
+    if (name->kind != NODE_NAME || (local && local->kind == SYM_LOCAL))
         return;
-    Symbol *sym = sema_lookup_global(ctx->sema, name->name.id);
+    Symbol *sym = ctx->func ? sema_lookup_local(ctx, name->name.id) : NULL;
+    if (!sym)
+        sym = sema_lookup_global(ctx->sema, name->name.id);
     if (!sym || sym->kind != SYM_CONST || !sym->tuple)
         return;
     *name = *copy_constant_tuple(ctx->sema->arena, sym->tuple, name->span);

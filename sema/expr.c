@@ -118,6 +118,10 @@ static Value check_name(FuncCtx *ctx, Node *node)
 {
     Str id = node->name.id;
     Symbol *sym = sema_lookup_local(ctx, id);
+    if (sym && sym->kind == SYM_CONST && sym->tuple) {   /* a literal tuple parameter */
+        sema_expand_module_tuple(ctx, node);
+        return sema_check_expr(ctx, node);
+    }
     if (sym && sym->kind != SYM_LOCAL) {   /* a parameter given a compile-time value */
         node->name.sym = sym;
         Value v = sema_symbol_value(sym);

@@ -89,10 +89,14 @@ static void bind_static_param(Symbol *sym, const Type *type)
     if (type->kind != TYPE_STATIC)
         return;
     switch ((ValueKind)type->static_kind) {
-    case VAL_RUNTIME:   /* a literal integer: a constant in the body */
+    case VAL_RUNTIME:   /* a literal integer or tuple: a constant in the body */
         sym->kind = SYM_CONST;
         sym->type = type->static_ptr;
-        sym->value = (ConstValue){.kind = CONST_INT, .i = type->static_value};
+        sym->value = sym->type->kind == TYPE_BOOL ? (ConstValue){.kind = CONST_BOOL, .b = type->static_value != 0}
+                                                  : (ConstValue){.kind = CONST_INT, .i = type->static_value};
+        sym->tuple = (Node *)type->static_tuple;
+        if (sym->tuple)
+            sym->value = (ConstValue){0};
         break;
     case VAL_TYPE: sym->kind = SYM_TYPE; sym->type = type->static_ptr; break;
     case VAL_BUILTIN: sym->kind = SYM_BUILTIN; sym->id = type->static_id; break;
@@ -170,8 +174,12 @@ static bool always_returns(const Node *s)
 {
     switch (s->kind) {
     case NODE_RETURN: return true;
-    case NODE_IF:
+    case NODE_IF: {
+        int taken = sema_constant_branch(s);
+        if (taken >= 0)
+            return block_always_returns(taken ? &s->if_stmt.body : &s->if_stmt.else_body);
         return block_always_returns(&s->if_stmt.body) && block_always_returns(&s->if_stmt.else_body);
+    }
     case NODE_WHILE:
         return s->while_stmt.cond->konst.kind == CONST_BOOL && s->while_stmt.cond->konst.b &&
                !sema_block_breaks(&s->while_stmt.body);

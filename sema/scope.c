@@ -405,7 +405,7 @@ Scope *sema_scope_module(Scope *scope)
     return scope;
 }
 
-Binding *sema_scope_find_def(Scope *scope, Str name, Scope **where)
+Binding *sema_scope_find_single(Scope *scope, Str name, Scope **where)
 {
     for (Scope *s = scope; s; s = s->parent) {
         if (s->kind == SCOPE_CLASS && s != scope)
@@ -414,10 +414,16 @@ Binding *sema_scope_find_def(Scope *scope, Str name, Scope **where)
         int count = sema_scope_bindings(s, name, bindings, 2);
         if (count == 0)
             continue;
-        if (count > 1 || bindings[0]->kind != BIND_DEF)
+        if (count > 1)
             return NULL;
         *where = s;
         return bindings[0];
     }
     return NULL;
+}
+
+Binding *sema_scope_find_def(Scope *scope, Str name, Scope **where)
+{
+    Binding *binding = sema_scope_find_single(scope, name, where);
+    return binding && binding->kind == BIND_DEF ? binding : NULL;
 }

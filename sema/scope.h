@@ -81,6 +81,8 @@ Scope *sema_scope_for_body(Scope *scope);
  * without evaluating anything (the one binding of that name, a def); NULL
  * otherwise. *where is the scope that binds it. */
 Binding *sema_scope_find_def(Scope *scope, Str name, Scope **where);
+/* The same for a name's one binding, whatever it is. */
+Binding *sema_scope_find_single(Scope *scope, Str name, Scope **where);
 
 /* The module a scope belongs to. */
 Scope *sema_scope_module(Scope *scope);

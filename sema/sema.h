@@ -114,6 +114,8 @@ struct FuncInfo {
     Str qualname;             /* Outer.inner: enclosing classes and functions */
     int line;                 /* of its first decorator, or of `def` */
     Scope *scope;             /* where it is defined (its globals) */
+    Scope *decorator_scope;   /* where its jit decorator or application is
+                                 (cuda.jit(sigs)(f) inside another function) */
     bool from_njit;           /* @numba.jit / @njit: a device function here */
     /* Where its signature and options come from (decorators.c); read by
      * sema_prepare_function when it is compiled or called. */
@@ -149,6 +151,14 @@ struct FuncInfo {
     int spec_state;           /* specialisation: sema-private progress */
     bool returns_value;       /* specialisation: some 'return' has a value */
     Span call_site;           /* specialisation: the call that first needed it */
+    /* A specialisation tried for a call with constant arguments (Numba's
+     * retry with literals, specialize.c) keeps its diagnostics, and those
+     * of the specialisations it used, until a call uses it. */
+    bool spec_failed;         /* errors in its body or in a callee's */
+    HeldDiags spec_diags;     /* its own, held while on trial */
+    bool spec_diags_shown;
+    FuncInfo **spec_callees;  /* the specialisations it used while on trial */
+    int spec_callee_count;
 
     JitOptions jit;           /* its decorator's options (a specialisation's
                                  or an overload's: those of its function) */

@@ -68,6 +68,8 @@ typedef struct Sema {
     int loaded_count;
     FuncInfo **funcs;           /* every @cuda.jit function declared */
     int func_count;
+    int trials;                 /* >0: a specialisation is tried (specialize.c) */
+    FuncInfo *finishing;        /* the specialisation whose final pass runs */
     bool prelude;               /* a --bind value is checked: numba, np, cuda,
                                    math, cmath and operator are always known */
 } Sema;
@@ -104,6 +106,9 @@ const char *sema_namespace_name(int ns);
 /* bind.c: a name of a module-level tuple constant becomes (in place) a
  * copy of the folded tuple; anything else is left as it is. */
 void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
+/* A copy of a tuple expression whose elements are all constants, as a
+ * tree of constant leaves (module tuples are kept so); NULL otherwise. */
+Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at);
 /* A symbol for a name host code binds: `why` says how. */
 Symbol *sema_host_symbol(Sema *sema, Str name, Span def, const char *why);
 /* The error for a kernel's use of such a name, with a note where it is bound. */
@@ -167,6 +172,9 @@ void sema_report_unsupported(FuncCtx *ctx, const Node *node);
 void sema_check_block(FuncCtx *ctx, NodeList *body);
 void sema_collect_locals(FuncCtx *ctx, NodeList *body);
 bool sema_block_breaks(const NodeList *body);
+/* An `if` on a constant no local feeds (stmt.c): 1 if its body runs, 0 if
+ * its else does, -1 if it depends on run-time values. */
+int sema_constant_branch(const Node *node);
 
 /* expr.c */
 Value sema_check_expr(FuncCtx *ctx, Node *node);

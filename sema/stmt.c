@@ -302,6 +302,45 @@ static void check_expr_stmt(FuncCtx *ctx, Node *node)
         sema_check_value(ctx, node->expr_stmt.value);
 }
 
+typedef struct LocalUse {
+    bool found;
+} LocalUse;
+
+static void find_local(void *ctx, Node *node)
+{
+    LocalUse *use = ctx;
+    if (node->kind == NODE_NAME && node->name.sym && node->name.sym->kind == SYM_LOCAL)
+        use->found = true;
+    if (!use->found)
+        ast_each_child(node, find_local, use);
+}
+
+int sema_constant_branch(const Node *node)
+{
+    const Node *cond = node->if_stmt.cond;
+    if (cond->konst.kind != CONST_BOOL && cond->konst.kind != CONST_INT)
+        return -1;
+    LocalUse use = {false};
+    find_local(&use, (Node *)cond);
+    if (use.found)
+        return -1;
+    return cond->konst.kind == CONST_BOOL ? cond->konst.b : cond->konst.i != 0;
+}
+
+/* if CONST: Numba's dead-branch pruning removes the branch that cannot run
+ * before it types the function, when the condition is a constant that no
+ * local variable feeds (a literal, a global, a captured value, a literal
+ * argument): `if neg_idx:` with neg_idx a literal False never types its
+ * body. The branch is dropped here the same way, before any typing of it. */
+static void prune_constant_branch(Node *node)
+{
+    int taken = sema_constant_branch(node);
+    if (taken == 1)
+        node->if_stmt.else_body = (NodeList){0};
+    else if (taken == 0)
+        node->if_stmt.body = (NodeList){0};
+}
+
 static void check_stmt(FuncCtx *ctx, Node *node)
 {
     switch (node->kind) {
@@ -310,6 +349,7 @@ static void check_stmt(FuncCtx *ctx, Node *node)
     case NODE_EXPR_STMT: check_expr_stmt(ctx, node); break;
     case NODE_IF:
         sema_check_condition(ctx, node->if_stmt.cond);
+        prune_constant_branch(node);
         sema_check_block(ctx, &node->if_stmt.body);
         sema_check_block(ctx, &node->if_stmt.else_body);
         break;
@@ -331,8 +371,37 @@ static void check_stmt(FuncCtx *ctx, Node *node)
     }
 }
 
+static bool block_ends(const NodeList *body);
+
+/* Does control never go on past this statement? */
+static bool ends_flow(const Node *s)
+{
+    switch (s->kind) {
+    case NODE_RETURN: case NODE_BREAK: case NODE_CONTINUE: return true;
+    case NODE_IF: {
+        int taken = sema_constant_branch(s);
+        if (taken >= 0)
+            return block_ends(taken ? &s->if_stmt.body : &s->if_stmt.else_body);
+        return block_ends(&s->if_stmt.body) && block_ends(&s->if_stmt.else_body);
+    }
+    default: return false;
+    }
+}
+
+static bool block_ends(const NodeList *body)
+{
+    return body->count > 0 && ends_flow(body->items[body->count - 1]);
+}
+
+/* The statements in order. What follows a statement that never goes on
+ * (a return, or an `if` whose branches all return) is dropped untyped:
+ * CPython's compiler removes such code, and Numba, which types its
+ * bytecode after pruning constant branches, never sees it. */
 void sema_check_block(FuncCtx *ctx, NodeList *body)
 {
-    for (int i = 0; i < body->count; i++)
+    for (int i = 0; i < body->count; i++) {
         check_stmt(ctx, body->items[i]);
+        if (ends_flow(body->items[i]))
+            body->count = i + 1;
+    }
 }

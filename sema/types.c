@@ -123,7 +123,8 @@ static bool same_key(const Type *t, const Type *key)
         return t->elem == key->elem;
     case TYPE_STATIC:
         return t->static_kind == key->static_kind && t->static_id == key->static_id &&
-               t->static_ptr == key->static_ptr && t->static_value == key->static_value;
+               t->static_ptr == key->static_ptr && t->static_value == key->static_value &&
+               (!key->static_tuple || strcmp(t->name, key->name) == 0);
     default:
         return false;
     }
@@ -225,7 +226,22 @@ const Type *type_literal_int(TypeTable *table, int runtime_kind, const Type *bas
     bool is_new;
     Type *t = intern(table, &key, &is_new);
     if (is_new)
-        t->name = arena_printf(table->arena, "Literal[int](%lld)", (long long)value);
+        t->name = base->kind == TYPE_BOOL ? arena_printf(table->arena, "Literal[bool](%s)", value ? "True" : "False")
+                                          : arena_printf(table->arena, "Literal[int](%lld)", (long long)value);
+    return t;
+}
+
+const Type *type_literal_tuple(TypeTable *table, int runtime_kind, const Type *base, const char *name,
+                               const void *tuple)
+{
+    Type key = {.kind = TYPE_STATIC, .static_kind = runtime_kind, .static_ptr = base,
+                .static_tuple = tuple, .name = name};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new) {
+        t->name = arena_strndup(table->arena, name, strlen(name));
+        t->static_tuple = tuple;
+    }
     return t;
 }
 

@@ -57,6 +57,7 @@ struct Type {
     int static_id;
     const void *static_ptr;
     int64_t static_value;
+    const void *static_tuple;  /* a literal tuple: its folded Tuple node */
 };
 
 /* How a value of one type converts to another, best first (Numba's order). */
@@ -86,6 +87,10 @@ const Type *type_range(TypeTable *table, const Type *elem);
 const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint);
 /* A literal integer argument as a compile-time value: Literal[int](32). */
 const Type *type_literal_int(TypeTable *table, int runtime_kind, const Type *base, int64_t value);
+/* A tuple of literal integers, (4, 8): base its tuple type, name its value
+ * as written (what tells two of them apart), tuple its folded node. */
+const Type *type_literal_tuple(TypeTable *table, int runtime_kind, const Type *base, const char *name,
+                               const void *tuple);
 
 static inline bool type_is_int(const Type *t) { return t->kind == TYPE_INT; }
 static inline bool type_is_float(const Type *t) { return t->kind == TYPE_FLOAT; }
