@@ -73,6 +73,8 @@ typedef enum AtomKind {
     ATOM_BLOCKDIM,    /* blockDim.axis */
     ATOM_GRIDDIM,     /* gridDim.axis */
     ATOM_SHAPE,       /* sym.shape[axis], sym an array parameter */
+    ATOM_SIZE,        /* sym.size, sym an array parameter of 2 or more
+                         dimensions (no extent a launch fact can name) */
     ATOM_VALUE,       /* an opaque value: sym at a version (parameters:
                          version 0), or version -1 with id an expression */
 } AtomKind;
