@@ -64,7 +64,7 @@ struct Symbol {
 typedef struct SharedArray {
     Node *call;               /* the CALL node; call->type is the array type */
     Str name;                 /* the variable it was assigned to, for messages */
-    int64_t shape[3];
+    int64_t shape[TYPE_MAX_NDIM];
     int64_t bytes;
 } SharedArray;
 

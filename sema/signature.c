@@ -6,7 +6,7 @@
  * Numba's type names, whatever the module imports (as Numba evaluates them
  * in numba.types); annotations are ordinary expressions resolved in the
  * module's scope. Array types: dtype[:] (any layout), dtype[::1] (C),
- * dtype[:, ::1] (C), dtype[::1, :] (F), up to 3 dimensions. */
+ * dtype[:, ::1] (C), dtype[::1, :] (F), up to TYPE_MAX_NDIM dimensions. */
 #include "sema_internal.h"
 
 #include "../parser/parser.h"
@@ -46,11 +46,12 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
     Node *index = expr->subscript.index;
     Node **dims = index->kind == NODE_TUPLE ? index->tuple.elts.items : &expr->subscript.index;
     int ndim = index->kind == NODE_TUPLE ? index->tuple.elts.count : 1;
-    if (ndim > 3) {
-        diag_error(sema->diag, index->span, "arrays of more than 3 dimensions are not supported by pykc yet%s", "");
+    if (ndim > TYPE_MAX_NDIM) {
+        diag_error(sema->diag, index->span, "arrays of more than %d dimensions are not supported by pykc",
+                   TYPE_MAX_NDIM);
         return NULL;
     }
-    int kinds[3];
+    int kinds[TYPE_MAX_NDIM];
     for (int i = 0; i < ndim; i++) {
         kinds[i] = slice_kind(dims[i]);
         if (kinds[i] < 0) {

@@ -132,6 +132,15 @@ static void test_contiguity(void)
     CHECK(rt_is_contiguous(2, empty, junk, PYK_LAYOUT_C));
     int64_t n[] = {10}, every_other[] = {2};
     CHECK(!rt_is_contiguous(1, n, every_other, PYK_LAYOUT_C));
+
+    /* Five and eight dimensions: C counts from the last, F from the first. */
+    int64_t s5[] = {2, 3, 4, 5, 6}, c5[] = {360, 120, 30, 6, 1}, f5[] = {1, 2, 6, 24, 120};
+    CHECK(rt_is_contiguous(5, s5, c5, PYK_LAYOUT_C) && !rt_is_contiguous(5, s5, c5, PYK_LAYOUT_F));
+    CHECK(rt_is_contiguous(5, s5, f5, PYK_LAYOUT_F) && !rt_is_contiguous(5, s5, f5, PYK_LAYOUT_C));
+    int64_t c5_gap[] = {720, 240, 60, 12, 2};
+    CHECK(!rt_is_contiguous(5, s5, c5_gap, PYK_LAYOUT_C));
+    int64_t s8[] = {2, 1, 2, 1, 2, 1, 2, 3}, c8[] = {24, 99, 12, 99, 6, 99, 3, 1};
+    CHECK(rt_is_contiguous(8, s8, c8, PYK_LAYOUT_C));
 }
 
 static pyk_status args_status(const RtKernelFacts *k, const pyk_context *ctx, const pyk_arg *args, int n)
@@ -228,6 +237,21 @@ static void test_arguments(void)
     CHECK_CONTAINS(report_buffer, "expects array(int32, 2d, F) but got a non-F-contiguous array "
                                   "array(int32, 2d, C)");
     rt_kernel_facts_free(&fortran);
+
+    /* Eight dimensions: ndim and layout checked as for two. */
+    RtKernelFacts eight = facts_of("// pykc.kernel e(a: array(float32, 8d, C), b: array(int8, 5d, F))");
+    int64_t s8[] = {2, 2, 2, 2, 2, 2, 2, 2}, s5[] = {2, 3, 4, 5, 6}, f5[] = {1, 2, 6, 24, 120};
+    pyk_array a8 = array_of(ctx, PYK_FLOAT32, 8, s8, NULL);
+    pyk_array b5f = array_of(ctx, PYK_INT8, 5, s5, f5), b5c = array_of(ctx, PYK_INT8, 5, s5, NULL);
+    pyk_arg e_ok[] = {pyk_arg_array(&a8), pyk_arg_array(&b5f)};
+    CHECK(args_status(&eight, ctx, e_ok, 2) == PYK_OK);
+    pyk_arg e_bad[] = {pyk_arg_array(&b5f), pyk_arg_array(&b5c)};
+    CHECK(args_status(&eight, ctx, e_bad, 2) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'a' (argument 1) expects array(float32, 8d, C) but got an "
+                                  "array of another dtype array(int8, 5d, F)");
+    CHECK_CONTAINS(report_buffer, "parameter 'b' (argument 2) expects array(int8, 5d, F) but got a "
+                                  "non-F-contiguous array array(int8, 5d, C)");
+    rt_kernel_facts_free(&eight);
 }
 
 /* The whole report, compared exactly. */
@@ -503,6 +527,15 @@ static void test_flatten(void)
     CHECK(*(int64_t *)params[8] == -1);
     for (int i = 0; i < n; i++)
         CHECK(params[i] == &slots[i]);
+
+    /* An 8-d array: data, 8 extents, 8 strides. */
+    int64_t s8[] = {1, 2, 3, 4, 5, 6, 7, 8};
+    pyk_array a8 = array_of(ctx, PYK_INT16, 8, s8, NULL);
+    pyk_arg eight[] = {pyk_arg_array(&a8), pyk_arg_i32(7)};
+    CHECK(rt_flatten_args(eight, 2, slots, params, "k", &report) == 18);
+    CHECK(slots[1] == 1 && slots[8] == 8);                 /* shape */
+    CHECK(slots[9] == 40320 && slots[16] == 1);            /* strides: 8!/1, ..., 1 */
+    CHECK(*(int32_t *)params[17] == 7);
 
     pyk_arg null_array[] = {pyk_arg_array(NULL)};
     CHECK(rt_flatten_args(null_array, 1, slots, params, "k", &report) == -1);
