@@ -142,8 +142,8 @@ Value sema_check_array_subscript(FuncCtx *ctx, Node *node, const Type *array)
     if (index->kind == NODE_TUPLE) {
         count = index->tuple.elts.count;
         if (count > array->ndim) {
-            sema_report(ctx, index->span, "too many indices: a %d-d array takes at most %d, not %d",
-                        array->ndim, array->ndim, count);
+            sema_report(ctx, index->span, "too many indices: %s %d-d array takes at most %d, not %d",
+                        sema_a_or_an(array->ndim), array->ndim, array->ndim, count);
             return sema_value_error();
         }
         for (int i = 0; i < count; i++)
@@ -165,8 +165,8 @@ Value sema_check_array_subscript(FuncCtx *ctx, Node *node, const Type *array)
         if (type->kind == TYPE_TUPLE) {
             count = type->count;
             if (count > array->ndim) {
-                sema_report(ctx, index->span, "too many indices: a %d-d array takes at most %d, not %d",
-                            array->ndim, array->ndim, count);
+                sema_report(ctx, index->span, "too many indices: %s %d-d array takes at most %d, not %d",
+                            sema_a_or_an(array->ndim), array->ndim, array->ndim, count);
                 return sema_value_error();
             }
             if (!check_tuple_value_index(ctx, index, type))
@@ -208,9 +208,9 @@ const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at)
     for (int i = 0; node->kind == NODE_TUPLE && i < count; i++)
         has_slice |= node->tuple.elts.items[i]->kind == NODE_SLICE;
     if (count != ndim || has_slice) {
-        sema_report(ctx, at, "a %d-d array takes %d integer ind%s here, not %s (stores and atomics need "
+        sema_report(ctx, at, "%s %d-d array takes %d integer ind%s here, not %s (stores and atomics need "
                     "one element; assigning to a whole view, as in m[i] = x or a[1:3] = x, is not supported "
-                    "by pykc yet)", ndim, ndim, ndim == 1 ? "ex" : "ices",
+                    "by pykc yet)", sema_a_or_an(ndim), ndim, ndim, ndim == 1 ? "ex" : "ices",
                     has_slice ? "a slice" : arena_printf(ctx->sema->arena, "%d", count));
         return NULL;
     }

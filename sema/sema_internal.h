@@ -150,6 +150,11 @@ void sema_infer_function(Sema *sema, FuncInfo *func);
 void sema_finish_function(Sema *sema, FuncInfo *func);
 void sema_report(FuncCtx *ctx, Span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* "a" or "an" before the number n spelled in digits ("an 8-d array"). */
+static inline const char *sema_a_or_an(int n)
+{
+    return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) ? "an" : "a";
+}
 bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at);
 Symbol *sema_lookup_local(FuncCtx *ctx, Str name);
 const char *sema_space_name(MemSpace space);
