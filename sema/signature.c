@@ -95,12 +95,14 @@ static const Type *named_type(Sema *sema, Node *expr, bool numba_scope)
     return NULL;
 }
 
-/* A parameter's type: any type but none (Numba's always-None argument). */
+/* A parameter's type: any type but none (Numba's always-None argument)
+ * and an empty tuple, also inside a tuple. */
 const Type *sema_param_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
 {
     const Type *type = sema_type_from_expr(sema, expr, numba_scope);
-    if (type && type->kind == TYPE_NONE) {
-        diag_error(sema->diag, expr->span, "a parameter of type 'none' is not supported by pykc yet");
+    const char *problem = type ? sema_param_type_problem(type) : NULL;
+    if (problem) {
+        diag_error(sema->diag, expr->span, "%s", problem);
         return NULL;
     }
     return type;
@@ -119,6 +121,9 @@ const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
         type = dtype ? array_type(sema, expr, dtype) : NULL;
         break;
     }
+    case NODE_CALL:   /* UniTuple(int64, 2), Tuple((a, b)), Array(float32, 4, "C") */
+        type = sema_type_from_constructor(sema, expr, numba_scope);
+        break;
     default:
         diag_error(sema->diag, expr->span, "expected a Numba type here (for example float32, int64, float32[:])%s", "");
         return NULL;
