@@ -189,6 +189,10 @@ typedef struct SemaOptions {
     int block[3];             /* --block: the launch's block, or all 0 if unknown */
 } SemaOptions;
 
+/* The code of a parameter type in overload names (docs/abi.md, "Overload
+ * names"): "i64", "f32a2C", "t2i32f32"; NULL for a type without one. */
+const char *sema_type_code(Arena *arena, const Type *t);
+
 /* Returns false if any error was reported. */
 bool sema_check_module(Arena *arena, Diag *diag, Node *module,
                        const SemaOptions *options, SemaModule *out);
