@@ -38,6 +38,10 @@ int use(pyk_context *ctx, const float *host, int64_t count)
     failures += arrays_launch(ctx, &cfg, m, f, cube, halfs, mask) != PYK_OK;
     failures += arrays_launch_1d(ctx, count, NULL, m, f, cube, halfs, mask) != PYK_OK;
     failures += nd_launch(ctx, &cfg, t5, t8) != PYK_OK;
+    pykc_tuple_t2i64i64 p = {1, 2};
+    pykc_tuple_t3i32f32a1Ct2b1b1 q = {3, x, {true, false}};
+    failures += tuples_launch(ctx, &cfg, p, q, 0x3c00, p) != PYK_OK;
+    failures += tuples_launch_1d(ctx, count, NULL, p, q, 0, p) != PYK_OK;
     failures += nd_launch_1d(ctx, count, NULL, t5, t8) != PYK_OK;
     failures += keywords_launch(ctx, &cfg, 1, 2, x, 3, 4, 5, 6) != PYK_OK;
     failures += keywords_launch_1d(ctx, count, NULL, 1, 2, x, 3, 4, 5, 6) != PYK_OK;
