@@ -25,7 +25,7 @@ static LLVMValueRef transpose(Cg *cg, LLVMValueRef arr, const Type *array, const
     int d = array->ndim;
     if (d <= 1)
         return cg_convert(cg, arr, array, result);
-    LLVMValueRef shape[3], strides[3];
+    LLVMValueRef shape[TYPE_MAX_NDIM], strides[TYPE_MAX_NDIM];
     for (int k = 0; k < d; k++) {
         shape[k] = cg_array_shape(cg, arr, d - 1 - k);
         strides[k] = cg_array_stride(cg, arr, d - 1 - k);

@@ -3,10 +3,11 @@
  * sema/overloads.c) and annotated as an nvvm kernel (a `.visible .entry`),
  * with its @cuda.jit options as annotations and attributes; a device
  * function is internal (`.func`) and returns its return type. Parameters
- * follow the ABI (../shared/spec/abi.md): a scalar is one parameter of its
- * width (a kernel's bool is i8), an array is its data pointer, then ndim
- * shape values, then ndim strides. Device functions take arrays the same
- * flattened way, so one routine lowers both. Every local gets an alloca in
+ * follow the ABI (docs/abi.md): a scalar is one parameter of its width (a
+ * kernel's bool is i8), an array is its data pointer, then ndim shape
+ * values, then ndim strides, a tuple its members in order, flattened the
+ * same way (as Numba flattens tuples). Device functions take arrays and
+ * tuples the same flattened way, so one routine lowers both. Every local gets an alloca in
  * the entry block; mem2reg and SROA turn them into registers. */
 #include <string.h>
 
@@ -18,13 +19,21 @@ unsigned cg_param_slot_count(const Type *t)
 {
     if (t->kind == TYPE_STATIC)
         return 0;
-    return t->kind == TYPE_ARRAY ? 1u + 2u * (unsigned)t->ndim : 1u;
+    unsigned n = 0;
+    for (int i = 0; t->kind == TYPE_TUPLE && i < t->count; i++)
+        n += cg_param_slot_count(t->elts[i]);
+    return t->kind == TYPE_TUPLE ? n : t->kind == TYPE_ARRAY ? 1u + 2u * (unsigned)t->ndim : 1u;
 }
 
 void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *out, unsigned *n)
 {
     if (t->kind == TYPE_STATIC)
         return;
+    if (t->kind == TYPE_TUPLE) {
+        for (int i = 0; i < t->count; i++)
+            cg_append_param_types(cg, t->elts[i], is_kernel, out, n);
+        return;
+    }
     if (t->kind != TYPE_ARRAY) {
         out[(*n)++] = is_kernel ? cg_mem_type(cg, t) : cg_type(cg, t);
         return;
@@ -39,6 +48,11 @@ void cg_append_args(Cg *cg, LLVMValueRef v, const Type *t, LLVMValueRef *out, un
 {
     if (t->kind == TYPE_STATIC)
         return;
+    if (t->kind == TYPE_TUPLE) {
+        for (int i = 0; i < t->count; i++)
+            cg_append_args(cg, LLVMBuildExtractValue(cg->b, v, (unsigned)i, ""), t->elts[i], out, n);
+        return;
+    }
     if (t->kind != TYPE_ARRAY) {
         out[(*n)++] = v;
         return;
@@ -58,22 +72,28 @@ static unsigned total_slots(const FuncInfo *fi)
     return n;
 }
 
-/* Readable IR: x, x.shape0, x.stride0, ... */
+/* Readable IR: x, x.shape0, x.stride0, ..., and t.0, t.1.shape0 for the
+ * members of a tuple t. */
+static void name_param(Cg *cg, LLVMValueRef fn, const Type *t, const char *name, unsigned *slot)
+{
+    if (t->kind == TYPE_TUPLE) {
+        for (int i = 0; i < t->count; i++)
+            name_param(cg, fn, t->elts[i], arena_printf(&cg->arena, "%s.%d", name, i), slot);
+        return;
+    }
+    LLVMSetValueName2(LLVMGetParam(fn, (*slot)++), name, strlen(name));
+    for (int k = 0; t->kind == TYPE_ARRAY && k < 2 * t->ndim; k++) {
+        char *part = arena_printf(&cg->arena, "%s.%s%d", name, k < t->ndim ? "shape" : "stride", k % t->ndim);
+        LLVMSetValueName2(LLVMGetParam(fn, (*slot)++), part, strlen(part));
+    }
+}
+
 static void name_params(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
 {
     unsigned slot = 0;
-    for (int i = 0; i < fi->param_count; i++) {
-        const Type *t = fi->param_types[i];
-        if (t->kind == TYPE_STATIC)
-            continue;
-        char *name = cg_cstr(cg, fi->params[i]->name);
-        LLVMSetValueName2(LLVMGetParam(fn, slot++), name, strlen(name));
-        for (int k = 0; t->kind == TYPE_ARRAY && k < 2 * t->ndim; k++) {
-            char *part = arena_printf(&cg->arena, "%s.%s%d", name,
-                                      k < t->ndim ? "shape" : "stride", k % t->ndim);
-            LLVMSetValueName2(LLVMGetParam(fn, slot++), part, strlen(part));
-        }
-    }
+    for (int i = 0; i < fi->param_count; i++)
+        if (fi->param_types[i]->kind != TYPE_STATIC)
+            name_param(cg, fn, fi->param_types[i], cg_cstr(cg, fi->params[i]->name), &slot);
 }
 
 /* !nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}} makes f an .entry;
@@ -192,10 +212,16 @@ static void create_locals(Cg *cg, FuncInfo *fi)
     }
 }
 
-/* The value of parameter i from its LLVM parameters starting at *slot. */
-static LLVMValueRef param_value(Cg *cg, const FuncInfo *fi, int i, unsigned *slot)
+/* The value of a parameter of type t from its LLVM parameters starting at
+ * *slot: a tuple is rebuilt from its members. */
+static LLVMValueRef param_value(Cg *cg, const FuncInfo *fi, const Type *t, unsigned *slot)
 {
-    const Type *t = fi->param_types[i];
+    if (t->kind == TYPE_TUPLE) {
+        LLVMValueRef tuple = LLVMGetUndef(cg_type(cg, t));
+        for (int i = 0; i < t->count; i++)
+            tuple = LLVMBuildInsertValue(cg->b, tuple, param_value(cg, fi, t->elts[i], slot), (unsigned)i, "");
+        return tuple;
+    }
     if (t->kind != TYPE_ARRAY) {
         LLVMValueRef v = LLVMGetParam(cg->fn, (*slot)++);
         return fi->is_kernel ? cg_from_mem(cg, v, t) : v;
@@ -219,7 +245,7 @@ static void store_params(Cg *cg, const FuncInfo *fi)
         Symbol *sym = fi->params[i];
         if (fi->param_types[i]->kind == TYPE_STATIC)
             continue;
-        LLVMValueRef v = param_value(cg, fi, i, &slot);
+        LLVMValueRef v = param_value(cg, fi, fi->param_types[i], &slot);
         if (sym && sym->cg)
             LLVMBuildStore(cg->b, cg_convert(cg, v, fi->param_types[i], sym->type), sym->cg);
     }

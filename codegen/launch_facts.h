@@ -16,12 +16,14 @@
 
 #define CG_FACTS_PREFIX "// pykc.kernel "
 
-/* Does `t` have a spelling in the facts format (a scalar, or an array of a
- * scalar with 1 to 8 dimensions)? */
+/* Does `t` have a spelling in the facts format (a scalar, an array of a
+ * scalar with 1 to 8 dimensions, or a non-empty tuple of these, nested at
+ * most 16 deep and holding at most 512 of them)? */
 bool cg_facts_type_is_expressible(const Type *t);
 
 /* The facts format's spelling of a parameter type: "int64",
- * "array(float32, 2d, F)". `t` must be expressible. */
+ * "array(float32, 2d, F)", "UniTuple(int64 x 2)", "Tuple(int32, float32)".
+ * `t` must be expressible. */
 const char *cg_facts_type_name(Arena *arena, const Type *t);
 
 /* The most threads per block kernel `fi` may be launched with, 0 when

@@ -138,12 +138,15 @@ static bool find_jit_decorator(Sema *sema, Node *def, Jit *jit)
     return jit->decorator != NULL;
 }
 
-/* void(float32[:]) is a signature; UniTuple(int64, 2), Tuple(...) are types. */
+/* void(float32[:]) and UniTuple(int64, 2)(int64) are signatures;
+ * UniTuple(int64, 2), Tuple(...) are types. */
 bool sema_is_signature_call(const Node *node)
 {
     if (node->kind != NODE_CALL)
         return false;
     const Node *f = node->call.func;
+    if (f->kind == NODE_CALL)
+        return true;   /* a type built by a call, called with the parameters */
     Str name = f->kind == NODE_NAME ? f->name.id : f->kind == NODE_ATTRIBUTE ? f->attribute.attr : (Str){0};
     return name.len && !str_eq_cstr(name, "UniTuple") && !str_eq_cstr(name, "Tuple") &&
            !str_eq_cstr(name, "NamedUniTuple") && !str_eq_cstr(name, "NamedTuple") &&

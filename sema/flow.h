@@ -73,6 +73,8 @@ typedef enum AtomKind {
     ATOM_BLOCKDIM,    /* blockDim.axis */
     ATOM_GRIDDIM,     /* gridDim.axis */
     ATOM_SHAPE,       /* sym.shape[axis], sym an array parameter */
+    ATOM_SIZE,        /* sym.size, sym an array parameter of 2 or more
+                         dimensions (no extent a launch fact can name) */
     ATOM_VALUE,       /* an opaque value: sym at a version (parameters:
                          version 0), or version -1 with id an expression */
 } AtomKind;
@@ -141,11 +143,17 @@ struct Fact {
     int64_t bound_offset;    /* hi = bound_of + bound_offset */
 };
 
+/* The most dimensions of a shared array whose writes the race check
+ * (flow_access.c, item e) follows; a read of an array with more is not
+ * judged (no warning), as every SharedWrite would otherwise carry
+ * TYPE_MAX_NDIM linear forms through every branch's copy of the state. */
+#define FLOW_RACE_MAX_NDIM 3
+
 /* A shared-array write since the last barrier (flow_access.c). */
 typedef struct SharedWrite {
     const Symbol *array;
-    Linear index[3];
-    const char *index_text[3];   /* for indices that are not linear forms */
+    Linear index[FLOW_RACE_MAX_NDIM];
+    const char *index_text[FLOW_RACE_MAX_NDIM];   /* for indices that are not linear forms */
     int ndim;
     bool varying_index;      /* each thread writes its own element */
     const struct Divergence *diverged;  /* written by only some threads */

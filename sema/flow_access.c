@@ -161,7 +161,7 @@ static void check_shared_global(Flow *flow, Node *site, const Symbol *array, int
         return;
     if (flow_bound_eval(v->hi, largest, true) < extent && flow_bound_eval(v->lo, largest, false) >= -extent)
         return;
-    if (flow_reported(flow, key_of(array, 3)))
+    if (flow_reported(flow, key_of(array, TYPE_MAX_NDIM)))   /* after the per-dimension keys */
         return;
     Diag *diag = flow->sema->diag;
     diag_error(diag, site->span,
@@ -345,17 +345,17 @@ bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
                        AccessKind kind, const AbsVal *stored)
 {
     const Type *t = array->type;
-    Node *parts[8];
+    Node *parts[TYPE_MAX_NDIM];
     int count = 0;
     if (index && index->kind == NODE_TUPLE) {
-        for (int i = 0; i < index->tuple.elts.count && count < 8; i++)
+        for (int i = 0; i < index->tuple.elts.count && count < TYPE_MAX_NDIM; i++)
             parts[count++] = index->tuple.elts.items[i];
     } else if (index) {
         parts[count++] = index;
     }
-    AbsVal values[8];
-    Linear linear[3];
-    const char *text[3] = {0};
+    AbsVal values[TYPE_MAX_NDIM];
+    Linear linear[FLOW_RACE_MAX_NDIM];
+    const char *text[FLOW_RACE_MAX_NDIM] = {0};
     bool varying_index = false, element = count == t->ndim;
     for (int i = 0; i < count; i++) {
         if (parts[i]->kind == NODE_SLICE) {
@@ -365,7 +365,7 @@ bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
         }
         values[i] = flow_eval(flow, state, parts[i]);
         varying_index |= values[i].varying;
-        if (i < 3) {
+        if (i < FLOW_RACE_MAX_NDIM) {
             linear[i] = values[i].linear;
             if (!linear[i].valid)
                 text[i] = flow_source_text(flow->arena, parts[i]->span);
@@ -382,20 +382,21 @@ bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
         }
     }
     const SharedArray *shared = t->space == MEM_SHARED ? ref.shared : NULL;
-    if (shared && shared->shape[0] > 0 && count <= 3) {
+    bool races_followed = count <= FLOW_RACE_MAX_NDIM;
+    if (shared && shared->shape[0] > 0) {
         for (int d = 0; d < count; d++) {
             check_shared_global(flow, site, sym, shared->shape[d], d, parts[d], &values[d]);
             if (!values[d].block_dependent && values[d].thread_axes && reporting(flow))
                 flow_note_shared_index(flow, sym, shared->shape[d], d, &values[d], site);
         }
-        if (kind == ACCESS_READ || kind == ACCESS_UPDATE)
+        if (races_followed && (kind == ACCESS_READ || kind == ACCESS_UPDATE))
             check_shared_read(flow, state, site, sym, linear, text, count);
     }
     if (kind == ACCESS_WRITE || kind == ACCESS_UPDATE) {
         if (t->space != MEM_LOCAL)
             check_same_element(flow, state, site, sym, kind, stored, varying_index);
     }
-    if (shared && count <= 3 && kind != ACCESS_READ)
+    if (shared && races_followed && kind != ACCESS_READ)
         record_write(flow, state, site, sym, linear, text, count, varying_index);
     return varying_index;
 }

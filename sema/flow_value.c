@@ -187,6 +187,16 @@ static AbsVal shape_of(Flow *flow, Node *array, int k)
     return v;
 }
 
+/* x.size: x.shape[0] for one dimension; with more, the product, an atom of
+ * its own (a guard `i < x.size` still bounds i, but names no extent). */
+static AbsVal size_of(Flow *flow, Node *array)
+{
+    AbsVal v = shape_of(flow, array, 0);
+    if (array->type->ndim > 1 && v.linear.valid)
+        v.linear = flow_linear_atom((Atom){.kind = ATOM_SIZE, .sym = v.linear.atoms[0].sym});
+    return v;
+}
+
 static bool is_int(const Type *t)
 {
     return t && (t->kind == TYPE_INT || t->kind == TYPE_BOOL);
@@ -440,7 +450,7 @@ static AbsVal eval_attribute(Flow *flow, FlowState *state, Node *node)
         if (b == BUILTIN_ARRAY_SHAPE)
             return shape_of(flow, base, -1);
         if (b == BUILTIN_ARRAY_SIZE)
-            return apply_facts(flow, state, base->type->ndim == 1 ? shape_of(flow, base, 0) : shape_of(flow, base, 9));
+            return apply_facts(flow, state, size_of(flow, base));
     }
     return flow_unknown(flow_eval(flow, state, base).varying);
 }

@@ -71,7 +71,7 @@ bool sema_known_module(Str dotted, Value *out)
         {"numba.cuda.types", NS_NUMBA_TYPES},
         {"numba.core.types", NS_NUMBA_TYPES}, {"numpy", NS_NUMPY}, {"math", NS_MATH},
         {"operator", NS_OPERATOR}, {"numba.cuda.libdevice", NS_CUDA_LIBDEVICE},
-        {"numba.cuda.fp16", NS_CUDA_FP16},
+        {"numba.cuda.fp16", NS_CUDA_FP16}, {"numba.cuda.types", NS_NUMBA_TYPES},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -163,6 +163,7 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (str_eq_cstr(attr, "local")) return value_namespace(NS_CUDA_LOCAL);
     if (str_eq_cstr(attr, "libdevice")) return value_namespace(NS_CUDA_LIBDEVICE);
     if (str_eq_cstr(attr, "fp16")) return value_namespace(NS_CUDA_FP16);
+    if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
     if (str_eq_cstr(attr, "is_float16_supported")) return value_builtin(BUILTIN_IS_FLOAT16_SUPPORTED);
     Value hinted = sema_cache_hint_function(attr);
     if (hinted.kind != VAL_ERROR) return hinted;
@@ -249,6 +250,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_value_error();
     case NS_NUMBA_TYPES:
         if (type) return value_type(type);
+        if (sema_type_constructor(attr).kind != VAL_ERROR) return sema_type_constructor(attr);
         return sema_unsupported_type_kind(attr) ? unsupported_attr(sema, "numba.types", attr)
                                                 : sema_value_error();
     case NS_CUDA:

@@ -65,7 +65,7 @@ struct Symbol {
 typedef struct SharedArray {
     Node *call;               /* the CALL node; call->type is the array type */
     Str name;                 /* the variable it was assigned to, for messages */
-    int64_t shape[3];
+    int64_t shape[TYPE_MAX_NDIM];
     int64_t bytes;
 } SharedArray;
 
@@ -202,6 +202,10 @@ typedef struct SemaOptions {
     bool weak_scalars;        /* --weak-scalars (sema/weak_scalars.c) */
     int block[3];             /* --block: the launch's block, or all 0 if unknown */
 } SemaOptions;
+
+/* The code of a parameter type in overload names (docs/abi.md, "Overload
+ * names"): "i64", "f32a2C", "t2i32f32"; NULL for a type without one. */
+const char *sema_type_code(Arena *arena, const Type *t);
 
 /* Returns false if any error was reported. */
 bool sema_check_module(Arena *arena, Diag *diag, Node *module,

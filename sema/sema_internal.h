@@ -41,6 +41,9 @@ typedef enum Callable {
     CALLABLE_JIT,                 /* cuda.jit, as a decorator */
     CALLABLE_NJIT,                /* numba.jit, numba.njit: device functions here */
     CALLABLE_HOST_DECORATOR,      /* staticmethod, classmethod: nothing for pykc */
+    CALLABLE_UNITUPLE,            /* numba.types.UniTuple, in type expressions */
+    CALLABLE_TUPLE,               /* numba.types.Tuple */
+    CALLABLE_ARRAY,               /* numba.types.Array */
 } Callable;
 
 typedef struct Value {
@@ -153,6 +156,17 @@ const Type *sema_param_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
 bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func);
 bool sema_signature_from_expr(Sema *sema, Node *expr, FuncInfo *func);
 
+/* type_ctors.c: UniTuple(...), Tuple(...), Array(...) in type expressions.
+ * sema_type_constructor: the constructor a name of numba.types stands for
+ * (VAL_ERROR if none); sema_type_from_constructor: the type a call of one
+ * makes (NULL after reporting); sema_param_type_problem: why a parameter
+ * cannot have this type (none, an empty tuple, in it), or NULL. */
+Value sema_type_constructor(Str name);
+bool sema_is_type_constructor(int id);
+const Type *sema_type_from_constructor(Sema *sema, Node *call, bool numba_scope);
+const char *sema_param_type_problem(const Type *t);
+Value sema_report_type_constructor_call(FuncCtx *ctx, Node *call, int id);
+
 /* function.c: sema_check_function = sema_infer_function (the passes that
  * widen types), then sema_finish_function (the final pass). */
 void sema_check_function(Sema *sema, FuncInfo *func);
@@ -160,6 +174,11 @@ void sema_infer_function(Sema *sema, FuncInfo *func);
 void sema_finish_function(Sema *sema, FuncInfo *func);
 void sema_report(FuncCtx *ctx, Span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* "a" or "an" before the number n spelled in digits ("an 8-d array"). */
+static inline const char *sema_a_or_an(int n)
+{
+    return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) ? "an" : "a";
+}
 bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at);
 Symbol *sema_lookup_local(FuncCtx *ctx, Str name);
 const char *sema_space_name(MemSpace space);

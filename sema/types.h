@@ -32,6 +32,13 @@ typedef enum TypeKind {
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
 
+/* The most dimensions an array may have. Numba sets none of its own (NumPy
+ * allows 32, or 64 from NumPy 2); pykc takes what its runtime's arrays
+ * (PYK_MAX_NDIM) and the launch facts (docs/abi.md, `Nd`) can describe, so
+ * that every kernel pykc compiles can be launched checked. Views never add
+ * dimensions, so only signatures and shared/local shapes test it. */
+#define TYPE_MAX_NDIM 8
+
 /* Where an array's data lives: kernel arguments are global memory. */
 typedef enum MemSpace { MEM_GLOBAL, MEM_SHARED, MEM_LOCAL } MemSpace;
 
