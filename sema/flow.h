@@ -276,6 +276,8 @@ bool flow_is_barrier(int builtin);                 /* syncthreads and its _count
 bool flow_is_barrier_call(const Node *node);
 bool flow_reads_thread_identity(const Node *node); /* threadIdx, laneid, grid, atomics, warp ops */
 bool flow_uses_grid_size(const Node *node);        /* gridsize, gridDim: a grid-stride loop */
+bool flow_is_grid_sync_call(const Node *node);     /* g.sync() of a GridGroup */
+bool flow_uses_grid_group(const Node *node);       /* cuda.cg.this_grid(), g.sync() */
 
 /* ---- checks (flow_access.c, flow_block.c) */
 
