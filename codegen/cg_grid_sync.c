@@ -161,8 +161,10 @@ static LLVMValueRef define_sync(Cg *cg, LLVMTypeRef fty)
 /* cuda.cg.this_grid(): the workspace address, envreg1:envreg2. */
 static LLVMValueRef emit_this_grid(Cg *cg)
 {
-    LLVMValueRef high = LLVMBuildZExt(cg->b, call0(cg, cg->b, "llvm.nvvm.read.ptx.sreg.envreg1"), cg_i64(cg), "");
-    LLVMValueRef low = LLVMBuildZExt(cg->b, call0(cg, cg->b, "llvm.nvvm.read.ptx.sreg.envreg2"), cg_i64(cg), "");
+    LLVMValueRef high = call0(cg, cg->b, "llvm.nvvm.read.ptx.sreg.envreg1");
+    LLVMValueRef low = call0(cg, cg->b, "llvm.nvvm.read.ptx.sreg.envreg2");
+    high = LLVMBuildZExt(cg->b, high, cg_i64(cg), "");
+    low = LLVMBuildZExt(cg->b, low, cg_i64(cg), "");
     return LLVMBuildOr(cg->b, LLVMBuildShl(cg->b, high, cg_const_i64(cg, 32), ""), low, "grid");
 }
 

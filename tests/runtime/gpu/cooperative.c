@@ -146,7 +146,8 @@ static void test_two_phase(pyk_context *ctx)
     EXPECT_OK(ctx, pyk_module_kernel(module, "two_phase", &kernel));
     CHECK(pyk_kernel_is_cooperative(kernel));
     pyk_launch_config cfg = pyk_config_1d(n, 256);
-    pyk_arg args[] = {pyk_arg_array(pyk_untyped_const_i32(dx)), pyk_arg_array(pyk_untyped_const_i32(dpartial)),
+    pyk_arg args[] = {pyk_arg_array(pyk_untyped_const_i32(dx)),
+                      pyk_arg_array(pyk_untyped_const_i32(dpartial)),
                       pyk_arg_array(pyk_untyped_const_i32(dout)), pyk_arg_i32(1000)};
     EXPECT_OK(ctx, pyk_launch(kernel, &cfg, args, 4));
     EXPECT_OK(ctx, pyk_copy_to_host_i32(dout, out, n));
