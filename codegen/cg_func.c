@@ -142,7 +142,8 @@ static void add_attribute(Cg *cg, LLVMValueRef fn, const char *name)
 /* fastmath: float32 denormals flush to zero in this function (NVPTX then
  * selects the .ftz instructions), as NVVM's -ftz=1 does. opt=False: LLVM
  * leaves the function as generated (optnone needs noinline).
- * inline="always": the inliner always inlines it. */
+ * inline="always": the inliner always inlines it. Cooperative device
+ * functions are convergent, as the grid sync they reach is. */
 static void add_attributes(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
 {
     if (fi->jit.fastmath)
@@ -152,6 +153,10 @@ static void add_attributes(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
         add_attribute(cg, fn, "noinline");
     } else if (fi->jit.always_inline && !fi->is_kernel)
         add_attribute(cg, fn, "alwaysinline");
+    /* a device function that may wait at a grid sync: no call of it may be
+     * made to depend on more conditions than the source says */
+    if (fi->cooperative && !fi->is_kernel)
+        add_attribute(cg, fn, "convergent");
 }
 
 void cg_set_ftz(Cg *cg, LLVMValueRef fn)

@@ -88,6 +88,9 @@ const char *cg_facts_line(Arena *arena, const FuncInfo *fi)
     for (int i = 0; i < needs->cover_count; i++)
         line = arena_printf(arena, "%s covers.%c=%s,%.*s,%d", line, axes[needs->covers[i].axis],
                             needs->covers[i].extent, STR_ARG(needs->covers[i].array), needs->covers[i].line);
+    /* KEY=VALUE like every attribute, so that readers that predate it skip it */
+    if (fi->cooperative)
+        line = arena_printf(arena, "%s cooperative=grid", line);
     return line;
 }
 

@@ -30,7 +30,8 @@ const char *cg_facts_type_name(Arena *arena, const Type *t);
  * unconstrained: its launch_bounds' first value (the entry's .maxntid). */
 int cg_facts_max_threads(const FuncInfo *fi);
 
-/* The facts line of kernel `fi` (no newline), or NULL when a parameter
+/* The facts line of kernel `fi` (no newline): its signature, then maxntid,
+ * blockmax, covers and cooperative=grid as they apply; NULL when a parameter
  * type is not expressible (the kernel then carries no line and libpykrt
  * launches it unchecked). */
 const char *cg_facts_line(Arena *arena, const FuncInfo *fi);

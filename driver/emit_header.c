@@ -3,7 +3,8 @@
  * What the header holds, in order: a comment saying where it came from and
  * listing the kernels, an include guard, <pykrt.h>, the PTX as a char
  * array (equal, byte for byte, to what --emit=ptx writes),
- * one lookup helper, and per kernel entry its two launchers. Launchers are
+ * one lookup helper, and per kernel entry its two launchers (and, for a
+ * cooperative kernel, its largest grid's query). Launchers are
  * static inline: the header is self-contained, needs no separate object
  * file, and costs nothing where unused. Arrays are typed handles
  * (pyk_array_f32 ...), so a wrong dtype does not compile; ndim and layout
@@ -353,12 +354,37 @@ static void put_launch_call(Buf *b, Arena *arena, const Kernel *k, const char *c
     putf(b, "    };\n    return pyk_launch(pykc_kernel, %s, pykc_args, %d);\n", cfg, count);
 }
 
+/* A cooperative kernel's K_max_cooperative_blocks: Numba's
+ * max_cooperative_grid_blocks(blockdim, dynsmemsize) for this kernel. */
+static void put_max_blocks(Buf *b, const Kernel *k, const char *stem)
+{
+    putf(b, "\n/* The most blocks of `block` threads with `dynamic_shared_bytes` of dynamic\n"
+            " * shared memory a launch of %s may have on ctx's device (all resident at\n"
+            " * once): pyk_kernel_max_cooperative_blocks. */\n"
+            "static inline pyk_status %s_max_cooperative_blocks(\n"
+            "    pyk_context *ctx, pyk_dim3 block, size_t dynamic_shared_bytes, unsigned *blocks)\n"
+            "{\n"
+            "    pyk_kernel *pykc_kernel;\n"
+            "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
+            "    if (pykc_status != PYK_OK)\n"
+            "        return pykc_status;\n"
+            "    return pyk_kernel_max_cooperative_blocks(pykc_kernel, block, dynamic_shared_bytes, blocks);\n"
+            "}\n",
+         k->name, k->name, stem, k->name);
+}
+
 static void put_kernel(Buf *b, Arena *arena, const Kernel *k, const char *stem)
 {
     int max_threads = cg_facts_max_threads(k->fi);
     putf(b, "\n/* %s\n", k->facts);
     if (max_threads > 0)
         putf(b, " * (at most %d threads per block: its launch_bounds)\n", max_threads);
+    if (k->fi->cooperative)
+        putf(b, " * Cooperative (it takes cuda.cg.this_grid() to sync its grid): both\n"
+                " * launchers launch it with cuLaunchCooperativeKernel and refuse a grid\n"
+                " * whose blocks cannot all be resident at once;\n"
+                " * %s_max_cooperative_blocks gives the most blocks a launch may have.\n",
+             k->name);
     putf(b, " * %s_launch: launches it with `cfg` (grid, block, dynamic shared memory,\n"
             " * stream). %s_launch_1d: one thread per element of 0..n-1, in blocks of\n"
             " * the size the occupancy calculator picks for it, on `stream` (NULL: the\n"
@@ -394,6 +420,8 @@ static void put_kernel(Buf *b, Arena *arena, const Kernel *k, const char *stem)
          stem, k->name);
     put_launch_call(b, arena, k, "&pykc_cfg");
     puts_(b, "}\n");
+    if (k->fi->cooperative)
+        put_max_blocks(b, k, stem);
 }
 
 static void put_prologue(Buf *b, const char *input, const char *stem, const Kernel *kernels,

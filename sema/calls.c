@@ -296,6 +296,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
         return sema_check_atomic(ctx, call, (Builtin)id);
     if (sema_is_fp16_builtin(id))
         return sema_check_fp16_call(ctx, call, (Builtin)id);
+    if (sema_is_grid_group_builtin(id))
+        return sema_check_grid_group_call(ctx, call, (Builtin)id);
     if (sema_is_libdevice_builtin(id))
         return sema_check_libdevice_call(ctx, call, (Builtin)id);
     if (sema_is_cache_hint_builtin(id))

@@ -180,6 +180,8 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
     if (base.kind == VAL_RUNTIME) {
         if (base.type->kind == TYPE_ARRAY)
             return sema_check_array_attribute(ctx, node, base.type);
+        if (base.type->kind == TYPE_GRID_GROUP)
+            return sema_grid_group_attribute(ctx, node);
         sema_report(ctx, node->span, "a value of type '%s' has no attribute '%.*s'", base.type->name, STR_ARG(attr));
         return sema_value_error();
     }

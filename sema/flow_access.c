@@ -1,7 +1,7 @@
 /* The checks at each array access and barrier (docs/diagnostics.md, items
  * a, b, d and e): a global array indexed by a thread index nothing bounds,
- * a shared array indexed by a global index, a barrier only some threads
- * reach, a shared element read before the barrier that publishes another
+ * a shared array indexed by a global index, a barrier (or grid sync) only
+ * some threads reach, a shared element read before the barrier that publishes another
  * thread's write, and an element every thread writes at once. Shared
  * indices that depend on threadIdx are collected for flow_block.c. */
 #include "flow.h"
@@ -442,4 +442,43 @@ void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
     }
     if (direct)
         state->write_count = 0;   /* writes before a barrier are visible after it */
+}
+
+/* The block's barrier check one level up: a grid sync waits for every
+ * thread of the grid, so a condition that differs between blocks (one on
+ * blockIdx, a global index) deadlocks it as surely as one that differs
+ * between the threads of a block. */
+void flow_check_grid_sync(Flow *flow, FlowState *state, Node *call)
+{
+    bool direct = call->call.builtin == BUILTIN_GRID_SYNC;
+    if (!direct && !flow_body_has(call->call.callee->def, flow_is_grid_sync_call))
+        return;
+    const Divergence *d = state->grid_diverged;
+    if (flow->caller && d == flow->entry_grid_diverged)
+        d = NULL;   /* reported at the call, as for the block's barrier */
+    if (d && reporting(flow) && !flow_reported(flow, call)) {
+        Diag *diag = flow->sema->diag;
+        const char *cond = flow_source_text(flow->arena, d->at);
+        const char *depends = d->why ? arena_printf(flow->arena, "it depends on %s", d->why)
+                                     : "it depends on values that differ between blocks or threads";
+        if (direct)
+            diag_error(diag, call->span,
+                       "%s() is reached by only some threads of the grid: '%s' (line %d) differs "
+                       "between them (%s); the threads that skip this grid sync leave all the others "
+                       "waiting forever",
+                       flow_source_text(flow->arena, call->call.func->span), cond, flow_line(d->at),
+                       depends);
+        else
+            diag_error(diag, call->span,
+                       "'%.*s' waits at a grid sync (GridGroup.sync()), but this call is reached by "
+                       "only some threads of the grid: '%s' (line %d) differs between them (%s)",
+                       STR_ARG(source_name(call->call.callee)), cond, flow_line(d->at), depends);
+        if (flow->grid_returned == d)
+            diag_note(diag, flow->grid_returned_at, "threads that left here never arrive at the grid sync");
+        diag_note(diag, (Span){0},
+                  "every thread of every block must reach the same grid syncs: move the sync out of "
+                  "the branch (compute the condition, synchronise, then act on it)");
+    }
+    if (direct)
+        state->write_count = 0;   /* a grid sync is also a barrier of the block */
 }

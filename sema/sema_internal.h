@@ -30,7 +30,7 @@ typedef enum ValueKind {
 typedef enum Namespace {
     NS_NUMBA, NS_NUMBA_TYPES, NS_CUDA, NS_CUDA_SHARED, NS_CUDA_ATOMIC, NS_NUMPY,
     NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM, NS_CUDA_LOCAL,
-    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16,
+    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CUDA_CG,
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -283,5 +283,11 @@ Value sema_check_operator_call(FuncCtx *ctx, Node *call, Builtin id);
 Value sema_fp16_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */
 bool sema_is_fp16_builtin(int id);
 Value sema_check_fp16_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* grid_group.c: cuda.cg.this_grid() and a GridGroup's sync() */
+Value sema_grid_group_function(Str name);     /* cuda.cg.NAME: VAL_BUILTIN, or VAL_ERROR */
+Value sema_grid_group_attribute(FuncCtx *ctx, Node *node);   /* g.NAME of a GridGroup g */
+bool sema_is_grid_group_builtin(int id);
+Value sema_check_grid_group_call(FuncCtx *ctx, Node *call, Builtin id);
 
 #endif

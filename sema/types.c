@@ -25,6 +25,8 @@ const Type type_uint64_t = SCALAR(TYPE_INT, "uint64", 64, false);
 const Type type_float16_t = SCALAR(TYPE_FLOAT, "float16", 16, false);
 const Type type_float32_t = SCALAR(TYPE_FLOAT, "float32", 32, false);
 const Type type_float64_t = SCALAR(TYPE_FLOAT, "float64", 64, false);
+/* Numba's ext_types.GridGroup, named as Numba prints it. */
+const Type type_grid_group_t = {.kind = TYPE_GRID_GROUP, .name = "GridGroup"};
 
 const Type *type_int(int bits, bool is_signed)
 {

@@ -1,8 +1,10 @@
 /* pykc's types, which are Numba's: bool, the sized integers and floats,
- * arrays (dtype, ndim, layout, memory space), tuples and range iterators.
+ * arrays (dtype, ndim, layout, memory space), tuples, range iterators and
+ * the grid group of cooperative kernels.
  *
- * Scalar types are static singletons; arrays, tuples and ranges are interned
- * in a TypeTable, so two types are equal exactly when their pointers are.
+ * Scalar types and GridGroup are static singletons; arrays, tuples and
+ * ranges are interned in a TypeTable, so two types are equal exactly when
+ * their pointers are.
  * The conversion rules are Numba's casting graph (numba/core/typeconv/
  * rules.py): each edge is a promotion, a safe or an unsafe conversion, and a
  * chain costs its worst edge. Overload resolution (sema/operators.c) rates
@@ -28,6 +30,8 @@ typedef enum TypeKind {
                          type, a builtin, a function: numba's typeref and
                          Function types): the specialisation is made for it,
                          and nothing is passed at run time */
+    TYPE_GRID_GROUP,  /* cuda.cg.this_grid()'s value: the grid of a cooperative
+                         launch, whose one method is sync() (Numba's GridGroup) */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
@@ -76,6 +80,7 @@ extern const Type type_none_t, type_bool_t;
 extern const Type type_int8_t, type_int16_t, type_int32_t, type_int64_t;
 extern const Type type_uint8_t, type_uint16_t, type_uint32_t, type_uint64_t;
 extern const Type type_float16_t, type_float32_t, type_float64_t;
+extern const Type type_grid_group_t;
 
 const Type *type_int(int bits, bool is_signed);
 const Type *type_float(int bits);

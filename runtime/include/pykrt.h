@@ -142,6 +142,8 @@ typedef struct pyk_device_properties {
     size_t shared_mem_per_block;        /* without opt-in (48 KiB) */
     size_t shared_mem_per_block_optin;  /* the most one block may opt in to */
     size_t total_memory;                /* bytes of device memory */
+    int cooperative_launch;             /* CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH: 1 if the
+                                           device runs cooperative kernels (grid syncs) */
 } pyk_device_properties;
 
 /* The properties of the context's device; owned by the context. */
@@ -450,6 +452,12 @@ static inline pyk_arg pyk_arg_f64(double v)
  * arguments are flattened per the ABI (an array becomes data, shape[ndim],
  * strides[ndim]; a tuple its members, in order) and only the
  * configuration is checked.
+ * A cooperative kernel (facts: cooperative=grid, a kernel that takes
+ * cuda.cg.this_grid()) is launched with cuLaunchCooperativeKernel, after
+ * checking that the device supports it (CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH)
+ * and that every block of the grid can be resident at once
+ * (PYK_ERROR_LAUNCH_CONFIG naming the largest grid that can; see
+ * pyk_kernel_max_cooperative_blocks).
  * Dynamic shared memory above the 48 KiB default is opted in to
  * automatically. The launch is asynchronous: faults on the device come back
  * from the next synchronising call (PYK_ERROR_LAUNCH_FAILED). */
@@ -462,10 +470,38 @@ PYKRT_API pyk_status pyk_launch_by_name(pyk_module *module, const char *name,
 
 /* The fast path for generated typed launchers, whose C types already
  * guarantee the signature: checks only the configuration (the device's and
- * the driver's limits and maxntid, not the blockmax and covers facts),
+ * the driver's limits and maxntid, not the blockmax and covers facts; for
+ * a cooperative kernel, that its grid fits at once, as pyk_launch does),
  * then passes `params` (the ABI's flattened parameters, as cuLaunchKernel's
- * kernelParams) to the driver unchanged. */
+ * kernelParams) to the driver unchanged, through cuLaunchCooperativeKernel
+ * for a cooperative kernel. */
 PYKRT_API pyk_status pyk_launch_raw(pyk_kernel *kernel, const pyk_launch_config *config, void **params);
+
+/* Cooperative kernels. A kernel that takes cuda.cg.this_grid() (its launch
+ * facts say cooperative=grid) may wait at grid syncs, which only work when
+ * every block of the grid is resident on the device at once: pyk_launch
+ * launches it cooperatively and refuses a larger grid. */
+
+/* 1 if the kernel's launch facts say it is cooperative (cooperative=grid),
+ * else 0 (also for a kernel without facts, or NULL). */
+PYKRT_API int pyk_kernel_is_cooperative(const pyk_kernel *kernel);
+
+/* The most blocks a cooperative launch of `kernel` may have with blocks of
+ * `block` (its x * y * z threads; 0 in y or z counts as 1) and
+ * `dynamic_shared_bytes` of dynamic shared memory, on this context's
+ * device: the blocks one multiprocessor holds at once (the driver's
+ * cuOccupancyMaxActiveBlocksPerMultiprocessor) times the device's
+ * multiprocessors; what Numba's
+ * kernel.overloads[sig].max_cooperative_grid_blocks(blockdim, dynsmemsize)
+ * gives. Any kernel may be asked. *blocks is 0 when no such block can run
+ * at all (more threads than pyk_kernel_max_threads, more shared memory
+ * than the device has). The device must also support cooperative launches
+ * (pyk_device_properties.cooperative_launch) for the number to be of use.
+ * May opt the kernel in to the dynamic shared memory asked, as a launch
+ * would. Errors: PYK_ERROR_INVALID_ARGUMENT (NULL, a block of no thread),
+ * PYK_ERROR_DRIVER. */
+PYKRT_API pyk_status pyk_kernel_max_cooperative_blocks(pyk_kernel *kernel, pyk_dim3 block,
+                                                       size_t dynamic_shared_bytes, unsigned *blocks);
 
 /* ------------------------------------------------------------------------ */
 /* Typed array handles                                                        */

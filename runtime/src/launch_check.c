@@ -128,6 +128,42 @@ pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLi
     return count ? PYK_ERROR_LAUNCH_CONFIG : PYK_OK;
 }
 
+pyk_status rt_check_cooperative(const pyk_device_properties *device, const char *kernel,
+                                const pyk_launch_config *config, int per_sm, RtText *report)
+{
+    static const char why[] = "synchronises its whole grid (cuda.cg.this_grid().sync())";
+    if (!device->cooperative_launch) {
+        rt_text_append(report,
+                       "kernel '%s' %s, which needs a cooperative launch, and device %d (%s) does not "
+                       "support one (CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH is 0)",
+                       kernel, why, device->ordinal, device->name);
+        return PYK_ERROR_LAUNCH_CONFIG;
+    }
+    const pyk_dim3 *g = &config->grid, *b = &config->block;
+    unsigned long long blocks = (unsigned long long)g->x * dim_or_one(g->y) * dim_or_one(g->z);
+    unsigned long long threads = (unsigned long long)b->x * dim_or_one(b->y) * dim_or_one(b->z);
+    unsigned long long fit = (unsigned long long)(per_sm > 0 ? per_sm : 0) *
+                             (unsigned long long)(device->sm_count > 0 ? device->sm_count : 0);
+    if (blocks <= fit)
+        return PYK_OK;
+    rt_text_append(report, "kernel '%s' %s, so all its blocks must be resident on the device at once, "
+                           "but ", kernel, why);
+    if (fit == 0)
+        rt_text_append(report,
+                       "not one block of %llu threads with %zu bytes of dynamic shared memory fits on "
+                       "a multiprocessor of this device: launch smaller blocks or with less shared "
+                       "memory", threads, config->dynamic_shared_bytes);
+    else
+        rt_text_append(report,
+                       "the launch has %llu blocks (%u x %u x %u) and at most %llu blocks of %llu "
+                       "threads with %zu bytes of dynamic shared memory fit (%d per multiprocessor x "
+                       "%d multiprocessors): launch at most %llu blocks "
+                       "(pyk_kernel_max_cooperative_blocks)",
+                       blocks, g->x, dim_or_one(g->y), dim_or_one(g->z), fit, threads,
+                       config->dynamic_shared_bytes, per_sm, device->sm_count, fit);
+    return PYK_ERROR_LAUNCH_CONFIG;
+}
+
 /* The extent a covers fact asks for in this launch, or 0 when there is
  * nothing to check (an empty array, a negative scalar, an argument that is
  * not what the facts declare: rt_check_args reports those). */

@@ -40,6 +40,16 @@ pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLi
 pyk_status rt_check_coverage(const RtKernelFacts *facts, const pyk_launch_config *config,
                              const pyk_arg *args, int nargs, RtText *report);
 
+/* A cooperative kernel's launch (cooperative=grid in its facts): the device
+ * must support cooperative launches, and every block of the grid must be
+ * resident at once: at most `per_sm` blocks of this launch's block and
+ * dynamic shared memory per multiprocessor (what the driver's occupancy
+ * calculator says, cuOccupancyMaxActiveBlocksPerMultiprocessor) times the
+ * device's multiprocessors. Returns PYK_OK or PYK_ERROR_LAUNCH_CONFIG,
+ * whose report names the largest grid that fits. */
+pyk_status rt_check_cooperative(const pyk_device_properties *device, const char *kernel,
+                                const pyk_launch_config *config, int per_sm, RtText *report);
+
 /* The arguments against the kernel's signature: count, scalar dtypes, array
  * dtype, ndim and contiguity, and that arrays belong to `ctx` (NULL: not
  * checked); a tuple's member count and its members alike, recursively.

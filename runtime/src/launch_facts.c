@@ -245,6 +245,26 @@ static bool maxntid_attribute(RtCursor *c, RtKernelFacts *facts)
     return true;
 }
 
+/* cooperative=grid ; the cursor is after "cooperative". The kernel waits
+ * at grid syncs: it must be launched cooperatively. "grid" is the only
+ * group pykc writes; another value is malformed. */
+static bool cooperative_attribute(RtCursor *c, RtKernelFacts *facts)
+{
+    const char *value;
+    size_t len;
+    if (!char_here(c, '=', "expected '=' after the attribute name") ||
+        !name_here(c, &value, &len, "expected 'grid' after 'cooperative='"))
+        return false;
+    if (!is_word(value, len, "grid")) {
+        c->p = value;
+        return rt_cursor_fail(c, "expected 'grid' after 'cooperative=' (the group the kernel syncs)");
+    }
+    if (c->p < c->end && *c->p != ' ' && *c->p != '\t')
+        return rt_cursor_fail(c, "expected a space after 'cooperative=grid'");
+    facts->cooperative = true;
+    return true;
+}
+
 /* An attribute this version does not know: KEY ("." identifier)* "=" VALUE,
  * skipped so that later pykc versions can add some; the cursor is after
  * KEY's first identifier. */
@@ -266,8 +286,8 @@ static bool skip_attribute(RtCursor *c)
     return c->p != v || rt_cursor_fail(c, "expected a value after '='");
 }
 
-/* attributes := attribute* ; maxntid, blockmax and covers are read, others
- * skipped. Parameters come first, so covers can name them. */
+/* attributes := attribute* ; maxntid, blockmax, covers and cooperative are
+ * read, others skipped. Parameters come first, so covers can name them. */
 static bool attributes(RtCursor *c, RtKernelFacts *facts)
 {
     for (rt_cursor_skip_blanks(c); c->p < c->end; rt_cursor_skip_blanks(c)) {
@@ -275,10 +295,11 @@ static bool attributes(RtCursor *c, RtKernelFacts *facts)
         size_t len;
         if (!rt_cursor_identifier(c, &key, &len, "expected an attribute such as 'maxntid=256'"))
             return false;
-        bool ok = is_word(key, len, "maxntid")    ? maxntid_attribute(c, facts)
-                  : is_word(key, len, "blockmax") ? blockmax_attribute(c, facts)
-                  : is_word(key, len, "covers")   ? covers_attribute(c, facts)
-                                                  : skip_attribute(c);
+        bool ok = is_word(key, len, "maxntid")       ? maxntid_attribute(c, facts)
+                  : is_word(key, len, "blockmax")    ? blockmax_attribute(c, facts)
+                  : is_word(key, len, "covers")      ? covers_attribute(c, facts)
+                  : is_word(key, len, "cooperative") ? cooperative_attribute(c, facts)
+                                                     : skip_attribute(c);
         if (!ok)
             return false;
     }

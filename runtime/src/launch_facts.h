@@ -2,6 +2,7 @@
  * pykc writes into the PTX as one comment line per kernel
  *     // pykc.kernel vecadd(x: array(float32, 1d, C), n: int64) maxntid=256
  *     // pykc.kernel add(out: array(float32, 1d, C)) covers.x=out.shape[0],out,7
+ *     // pykc.kernel rows(m: array(int32, 2d, C)) cooperative=grid
  * (format: docs/abi.md, "Launch facts"). This parser is pure (no driver):
  * module.c runs it over a module's PTX when it loads, the launch checks read
  * its results, and tests/runtime unit-tests it without a GPU. */
@@ -64,6 +65,8 @@ typedef struct RtKernelFacts {
     RtBlockMax *blockmax;
     int covers_count;
     RtCovers *covers;
+    bool cooperative; /* cooperative=grid: it syncs its grid, so it is launched with
+                         cuLaunchCooperativeKernel and its blocks must fit at once */
 } RtKernelFacts;
 
 typedef struct RtModuleFacts {

@@ -89,6 +89,8 @@ int main(int argc, char **argv)
             else
                 printf("  covers %c >= %s (array '%s', line %d)\n", axes[c->axis], param, c->array, c->line);
         }
+        if (kernel->cooperative)
+            printf("  cooperative (launched with cuLaunchCooperativeKernel)\n");
     }
     rt_module_facts_free(&facts);
     free(ptx);

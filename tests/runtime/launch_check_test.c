@@ -1,6 +1,7 @@
 /* Unit test of the pre-launch checks (runtime/src/launch_check.c) against
  * fake kernel facts, fake arrays and an H100-like device, without a GPU:
- * the configuration limits, the blockmax and covers facts pykc derives,
+ * the configuration limits, the blockmax and covers facts pykc derives, a
+ * cooperative kernel's grid against the blocks the device holds at once,
  * every argument mismatch, contiguity, and the ABI's flattening of
  * arguments into kernel parameters. */
 #include <stdlib.h>
@@ -651,9 +652,56 @@ static void test_flatten(void)
     CHECK_CONTAINS(report_buffer, "kernel 'big': the arguments need more than 512 parameters");
 }
 
+static pyk_status cooperative_status(int supported, int per_sm, pyk_dim3 grid, pyk_dim3 block,
+                                     size_t smem)
+{
+    pyk_device_properties d = device();
+    d.ordinal = 1;
+    snprintf(d.name, sizeof d.name, "NVIDIA H100 80GB HBM3");
+    d.sm_count = 132;
+    d.cooperative_launch = supported;
+    pyk_launch_config c = {grid, block, smem, NULL};
+    report_buffer[0] = '\0';
+    RtText report = rt_text_over(report_buffer, sizeof report_buffer);
+    return rt_check_cooperative(&d, "rows", &c, per_sm, &report);
+}
+
+/* A cooperative kernel's grid against what the device holds at once: the
+ * blocks of every axis count, and the report says the largest grid. */
+static void test_cooperative(void)
+{
+    pyk_dim3 b256 = {256, 1, 1};
+    CHECK(cooperative_status(1, 8, (pyk_dim3){1056, 1, 1}, b256, 0) == PYK_OK);
+    CHECK(report_buffer[0] == '\0');
+    CHECK(cooperative_status(1, 8, (pyk_dim3){33, 32, 1}, b256, 0) == PYK_OK);
+    CHECK(cooperative_status(1, 8, (pyk_dim3){1, 0, 0}, b256, 0) == PYK_OK);
+    CHECK(cooperative_status(1, 8, (pyk_dim3){1057, 1, 1}, b256, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer,
+               "kernel 'rows' synchronises its whole grid (cuda.cg.this_grid().sync()), so all its "
+               "blocks must be resident on the device at once, but the launch has 1057 blocks "
+               "(1057 x 1 x 1) and at most 1056 blocks of 256 threads with 0 bytes of dynamic shared "
+               "memory fit (8 per multiprocessor x 132 multiprocessors): launch at most 1056 blocks "
+               "(pyk_kernel_max_cooperative_blocks)");
+    CHECK(cooperative_status(1, 2, (pyk_dim3){20, 14, 1}, (pyk_dim3){32, 32, 1}, 65536) ==
+          PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "the launch has 280 blocks (20 x 14 x 1) and at most 264 blocks of "
+                                  "1024 threads with 65536 bytes of dynamic shared memory fit (2 per "
+                                  "multiprocessor x 132 multiprocessors): launch at most 264 blocks");
+    CHECK(cooperative_status(1, 0, (pyk_dim3){1, 1, 1}, (pyk_dim3){1024, 1, 1}, 200000) ==
+          PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "but not one block of 1024 threads with 200000 bytes of dynamic "
+                                  "shared memory fits on a multiprocessor of this device");
+    CHECK(cooperative_status(0, 8, (pyk_dim3){1, 1, 1}, b256, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer,
+               "kernel 'rows' synchronises its whole grid (cuda.cg.this_grid().sync()), which needs a "
+               "cooperative launch, and device 1 (NVIDIA H100 80GB HBM3) does not support one "
+               "(CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH is 0)");
+}
+
 int main(void)
 {
     test_config();
+    test_cooperative();
     test_blockmax();
     test_coverage();
     test_contiguity();

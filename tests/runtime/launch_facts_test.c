@@ -238,6 +238,35 @@ static void test_malformed_derived(void)
     CHECK_BAD("covers.x=n,a,7 blockmax.x=-1,p,1", "column 125: expected a positive thread count");
 }
 
+/* cooperative=grid: a kernel that syncs its grid (pykc writes it last);
+ * a reader that predates it skips it as any KEY=VALUE attribute. */
+static void test_cooperative(void)
+{
+    RtKernelFacts k = parse_ok("// pykc.kernel rows(m: array(int32, 2d, C)) cooperative=grid");
+    CHECK(k.cooperative && k.param_count == 1);
+    rt_kernel_facts_free(&k);
+    k = parse_ok("// pykc.kernel k(a: array(float32, 1d, C), n: int64) maxntid=256 "
+                 "covers.x=n,a,12 cooperative=grid future.x=1");
+    CHECK(k.cooperative && k.maxntid == 256 && k.covers_count == 1);
+    rt_kernel_facts_free(&k);
+    k = parse_ok("// pykc.kernel plain(a: array(float32, 1d, C)) maxntid=64");
+    CHECK(!k.cooperative);
+    rt_kernel_facts_free(&k);
+    /* what an older reader does with it: a skipped attribute, read no further */
+    k = parse_ok("// pykc.kernel k(n: int64) cooperativity=grid");
+    CHECK(!k.cooperative);
+    rt_kernel_facts_free(&k);
+
+    CHECK_BAD("cooperative", "column 110: expected '=' after the attribute name");
+    CHECK_BAD("cooperative=", "column 111: expected 'grid' after 'cooperative='");
+    CHECK_BAD("cooperative=block",
+              "column 111: expected 'grid' after 'cooperative=' (the group the kernel syncs)");
+    CHECK_BAD("cooperative=grids",
+              "column 111: expected 'grid' after 'cooperative=' (the group the kernel syncs)");
+    CHECK_BAD("cooperative=grid,1", "column 115: expected a space after 'cooperative=grid'");
+    CHECK_BAD("cooperative.x=grid", "column 110: expected '=' after the attribute name");
+}
+
 static void test_module(void)
 {
     char error[256];
@@ -360,6 +389,7 @@ int main(void)
     test_malformed_tuples();
     test_derived_constraints();
     test_malformed_derived();
+    test_cooperative();
     test_module();
     return check_summary();
 }
