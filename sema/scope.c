@@ -35,8 +35,33 @@ static Scope *new_scope(Sema *sema, ScopeKind kind, Scope *parent, Str name, Nod
     return scope;
 }
 
+static bool is_declared_elsewhere(const Scope *scope, Str name);
+static bool is_declared_nonlocal(const Scope *scope, Str name);
+
+/* Where a function's `global x` (or `nonlocal x`) sends its bindings of
+ * x: the module (or the enclosing function). */
+static Scope *declared_scope(Scope *scope, Str name)
+{
+    if (!is_declared_nonlocal(scope, name))
+        return sema_scope_module(scope);
+    Scope *outer = scope->parent;
+    while (outer && outer->kind != SCOPE_FUNCTION)
+        outer = outer->parent;
+    return outer ? outer : sema_scope_module(scope);
+}
+
 static Binding *add_binding(Sema *sema, Scope *scope, BindingKind kind, Str name, Span at, Node *node)
 {
+    /* Assigned by a function that declares it global: which value a
+     * kernel sees depends on whether that function ran before Numba
+     * compiled the kernel. */
+    if (is_declared_elsewhere(scope, name)) {
+        Scope *owner = declared_scope(scope, name);
+        Binding *binding = add_binding(sema, owner, BIND_HOST, name, at, NULL);
+        binding->why = arena_printf(sema->arena, "assigned by '%.*s', which declares it %s", STR_ARG(scope->qualname),
+                                    is_declared_nonlocal(scope, name) ? "nonlocal" : "global");
+        return binding;
+    }
     if (scope->binding_count == scope->binding_capacity) {
         int capacity = scope->binding_capacity ? scope->binding_capacity * 2 : 16;
         Binding *grown = ARENA_ARRAY(sema->arena, Binding, capacity);
@@ -288,9 +313,12 @@ static void collect_statement(Sema *sema, Scope *scope, Node *node)
             bind_target_names(sema, scope, node->delete.targets.items[i], "deleted by 'del'");
         break;
     case NODE_GLOBAL: case NODE_NONLOCAL:
-        for (int i = 0; i < node->names.names.count; i++)
-            scope->globals = grow_names(sema, scope->globals, scope->global_count++,
-                                        node->names.names.items[i]->name.id);
+        for (int i = 0; i < node->names.names.count; i++) {
+            Str id = node->names.names.items[i]->name.id;
+            scope->globals = grow_names(sema, scope->globals, scope->global_count++, id);
+            if (node->kind == NODE_NONLOCAL)
+                scope->nonlocals = grow_names(sema, scope->nonlocals, scope->nonlocal_count++, id);
+        }
         break;
     case NODE_TYPE_ALIAS: add_host(sema, scope, node->type_alias.name, "a type alias"); break;
     case NODE_EXPR_STMT: collect_walrus(sema, scope, node->expr_stmt.value); break;
@@ -320,6 +348,14 @@ static bool is_declared_elsewhere(const Scope *scope, Str name)
 {
     for (int i = 0; i < scope->global_count; i++)
         if (str_eq(scope->globals[i], name))
+            return true;
+    return false;
+}
+
+static bool is_declared_nonlocal(const Scope *scope, Str name)
+{
+    for (int i = 0; i < scope->nonlocal_count; i++)
+        if (str_eq(scope->nonlocals[i], name))
             return true;
     return false;
 }

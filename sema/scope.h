@@ -54,6 +54,8 @@ struct Scope {
     int symbol_count, symbol_capacity;
     Str *globals;             /* declared `global`/`nonlocal` here: bound elsewhere */
     int global_count;
+    Str *nonlocals;           /* those of them declared `nonlocal` */
+    int nonlocal_count;
     Str *star_imports;        /* from M import *: the modules M */
     int star_count;
     Scope **children;         /* classes and functions defined directly in it */

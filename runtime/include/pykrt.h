@@ -40,7 +40,7 @@ extern "C" {
 #endif
 
 #define PYKRT_VERSION_MAJOR 0
-#define PYKRT_VERSION_MINOR 2   /* 0.2: tuple arguments; pyk_arg and pyk_param_info grew */
+#define PYKRT_VERSION_MINOR 2   /* 0.2: tuple arguments (pyk_arg and pyk_param_info grew), cooperative launches */
 /* The kernel calling convention this runtime implements (docs/abi.md). */
 #define PYKRT_ABI_VERSION 1
 /* Most dimensions an array may have: pykc's limit too (Numba has none of
