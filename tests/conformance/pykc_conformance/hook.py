@@ -21,7 +21,7 @@ import traceback
 
 import numpy as np
 
-from . import closure_values, compare, kernel_types, pykc_compile, records, wire
+from . import checkout, closure_values, compare, kernel_types, pykc_compile, records, wire
 
 LAUNCH_TIMEOUT_S = 60     # a pykc launch, its module's JIT included
 STARTUP_TIMEOUT_S = 120   # the first request also waits for CuPy to start
@@ -185,6 +185,7 @@ class Checker:
         self.exhausted = set()
         self.skipped = collections.Counter()
         self.package_dir = None
+        self.originals = checkout.Originals(config["checkout"])
         atexit.register(self.write_skip_counts)
 
     # -- the wrapper -------------------------------------------------------
@@ -246,10 +247,11 @@ class Checker:
         check.key = (file, code.co_firstlineno, qualname, sig, binds)
 
     def source_file(self, filename):
-        """(path relative to the checkout, True) for the checkout's files
-        and the installed numba-cuda's own (the same version, so the
-        checkout has them too); else (filename, False): generated code,
-        temporary files."""
+        """(path relative to the checkout, True) for the checkout's files,
+        the installed numba-cuda's own (the same version, so the checkout
+        has them too) and copies of a checkout file (the caching tests
+        copy their use cases to a temporary directory and import them);
+        else (filename, False): generated code."""
         path = os.path.realpath(filename)
         roots = [(os.path.realpath(self.config["checkout"]), ""),
                  (self.installed_package(), os.path.join("numba_cuda", "numba", "cuda"))]
@@ -257,7 +259,8 @@ class Checker:
             if path.startswith(root + os.sep):
                 relative = os.path.join(prefix, os.path.relpath(path, root))
                 return relative, os.path.exists(os.path.join(self.config["checkout"], relative))
-        return filename, False
+        original = self.originals.original(path)
+        return (original, True) if original else (filename, False)
 
     def installed_package(self):
         """The directory of the numba.cuda this process imported."""
