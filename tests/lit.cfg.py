@@ -56,6 +56,12 @@ if config.sanitized:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 
+# The conformance harness's value conversions need NumPy in the python3
+# the tests run (scripts/install-deps.sh installs Debian's).
+if subprocess.run(["python3", "-c", "import numpy"], capture_output=True).returncode == 0:
+    config.available_features.add("numpy")
+
+
 def has_gpu():
     smi = shutil.which("nvidia-smi")
     if not smi:

@@ -41,7 +41,7 @@ def expression(value, depth=0):
     """The Python expression pykc reads for `value`, or None."""
     if depth > 4:
         return None
-    for convert in (_literal, _sequence, _numba_type, _numpy_type, _module_function,
+    for convert in (_literal, _sequence, _numba_type, _numpy_type, _ndarray, _module_function,
                     _cuda_function, _dispatcher, _plain_function):
         try:
             text = convert(value, depth)
@@ -94,6 +94,42 @@ def _numpy_type(value, depth):
         literal = _literal(value.item(), depth)
         return "np.%s(%s)" % (type(value).__name__, literal) if literal is not None else None
     return None
+
+
+MAX_ARRAY_ELEMENTS = 4096   # a constant array; larger ones make unreadable command lines
+
+
+def _element(value):
+    """One element of an array, as np.array's nested lists take it."""
+    if isinstance(value, complex):
+        return "complex(%s, %s)" % (_element(value.real), _element(value.imag))
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "np.nan"
+        if math.isinf(value):
+            return "np.inf" if value > 0 else "-np.inf"
+    return repr(value)
+
+
+def _ndarray(value, depth):
+    """A NumPy array of numbers or bools: np.array(nested lists, dtype),
+    Fortran-ordered when it is (a view of another layout is copied: the
+    values are the same, Numba's layout 'A' becomes 'C')."""
+    import numpy as np
+    if type(value) is not np.ndarray or value.dtype.fields or value.size > MAX_ARRAY_ELEMENTS:
+        return None
+    if value.dtype.kind not in "biufc" or not re.fullmatch(r"[a-z][a-z0-9_]*", value.dtype.name):
+        return None
+
+    dtype = "bool_" if value.dtype.name == "bool" else value.dtype.name   # np.bool is NumPy 2's only
+
+    def nested(a):
+        return "[%s]" % ", ".join(nested(x) if a.ndim > 1 else _element(x.item()) for x in a)
+    if value.ndim == 0:
+        return "np.array(%s, dtype=np.%s)" % (_element(value.item()), dtype)
+    text = "np.array(%s, dtype=np.%s)" % (nested(value), dtype)
+    fortran = value.ndim > 1 and value.flags.f_contiguous and not value.flags.c_contiguous
+    return "np.asfortranarray(%s)" % text if fortran else text
 
 
 def _module_function(value, depth):
