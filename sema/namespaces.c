@@ -34,6 +34,7 @@ const char *sema_namespace_name(int ns)
         [NS_GRIDDIM] = "cuda.gridDim", [NS_CUDA_LOCAL] = "numba.cuda.local",
         [NS_CUDA_LIBDEVICE] = "numba.cuda.libdevice", [NS_OPERATOR] = "operator",
         [NS_CUDA_FP16] = "numba.cuda.fp16", [NS_CUDA_CG] = "numba.cuda.cg",
+        [NS_NUMBA_SPECIAL] = "numba.misc.special",
     };
     return names[ns];
 }
@@ -72,7 +73,8 @@ bool sema_known_module(Str dotted, Value *out)
         {"numba.core.types", NS_NUMBA_TYPES}, {"numpy", NS_NUMPY}, {"math", NS_MATH},
         {"operator", NS_OPERATOR}, {"numba.cuda.libdevice", NS_CUDA_LIBDEVICE},
         {"numba.cuda.fp16", NS_CUDA_FP16}, {"numba.cuda.types", NS_NUMBA_TYPES},
-        {"numba.cuda.cg", NS_CUDA_CG},
+        {"numba.cuda.cg", NS_CUDA_CG}, {"numba.misc.special", NS_NUMBA_SPECIAL},
+        {"numba.cuda.misc.special", NS_NUMBA_SPECIAL},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -247,6 +249,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
          * numba.types (numba 0.68: `from numba import float16` fails). */
         if (type && type != &type_float16_t) return value_type(type);
         if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit")) return value_builtin(CALLABLE_NJIT);
+        if (str_eq_cstr(attr, "literal_unroll")) return value_builtin(CALLABLE_LITERAL_UNROLL);
         if (sema_unsupported_type_kind(attr))
             return unsupported_attr(sema, "numba", attr);
         return sema_value_error();
@@ -277,6 +280,8 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_fp16_function(attr);
     case NS_CUDA_CG:
         return sema_grid_group_function(attr);
+    case NS_NUMBA_SPECIAL:
+        return str_eq_cstr(attr, "literal_unroll") ? value_builtin(CALLABLE_LITERAL_UNROLL) : sema_value_error();
     case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
         return resolve_dim3(ns, attr);
     }

@@ -30,7 +30,7 @@ typedef enum ValueKind {
 typedef enum Namespace {
     NS_NUMBA, NS_NUMBA_TYPES, NS_CUDA, NS_CUDA_SHARED, NS_CUDA_ATOMIC, NS_NUMPY,
     NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM, NS_CUDA_LOCAL,
-    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CUDA_CG,
+    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CUDA_CG, NS_NUMBA_SPECIAL,
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -44,6 +44,7 @@ typedef enum Callable {
     CALLABLE_UNITUPLE,            /* numba.types.UniTuple, in type expressions */
     CALLABLE_TUPLE,               /* numba.types.Tuple */
     CALLABLE_ARRAY,               /* numba.types.Array */
+    CALLABLE_LITERAL_UNROLL,      /* numba.literal_unroll: only as a for loop's iterable (unroll.c) */
 } Callable;
 
 typedef struct Value {
@@ -205,6 +206,11 @@ const Type *sema_check_argument(FuncCtx *ctx, Node *node);
 Node *sema_convert(FuncCtx *ctx, Node *node, const Type *to);
 bool sema_is_literal(const Node *node);
 void sema_check_condition(FuncCtx *ctx, Node *cond);
+/* unroll.c: `for x in literal_unroll(t)` over a tuple of several types
+ * becomes (in place) an `if True:` holding one copy of the body per
+ * element; true if the loop was rewritten or cannot be yet, false if it
+ * is an ordinary loop (its iterable then the tuple or array itself). */
+bool sema_unroll_literal_loop(FuncCtx *ctx, Node *node);
 
 /* indexing.c: a[index] (an element or a view), the index of a store or an
  * atomic (one integer per dimension), and a.shape, a.strides, a.T, ... */

@@ -240,6 +240,13 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
  * zip(...) (sema/iterate.c); the target is a name or a tuple of them. */
 static void check_for(FuncCtx *ctx, Node *node)
 {
+    if (sema_unroll_literal_loop(ctx, node)) {
+        if (node->kind == NODE_IF) {   /* unrolled: checked as it will be from now on */
+            sema_check_condition(ctx, node->if_stmt.cond);
+            sema_check_block(ctx, &node->if_stmt.body);
+        }
+        return;
+    }
     Node *target = node->for_stmt.target;
     int errors = ctx->sema->diag->errors;
     const Type *elem = sema_check_iterable(ctx, node->for_stmt.iter);
