@@ -14,10 +14,10 @@
 #include "cg_internal.h"
 
 /* A compile-time argument (TYPE_STATIC: a type or a function passed to a
- * device function) has no parameter: its specialisation knows it. */
+ * device function; None) has no parameter: its specialisation knows it. */
 unsigned cg_param_slot_count(const Type *t)
 {
-    if (t->kind == TYPE_STATIC)
+    if (t->kind == TYPE_STATIC || t->kind == TYPE_NONE)
         return 0;
     unsigned n = 0;
     for (int i = 0; t->kind == TYPE_TUPLE && i < t->count; i++)
@@ -27,7 +27,7 @@ unsigned cg_param_slot_count(const Type *t)
 
 void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *out, unsigned *n)
 {
-    if (t->kind == TYPE_STATIC)
+    if (t->kind == TYPE_STATIC || t->kind == TYPE_NONE)
         return;
     if (t->kind == TYPE_TUPLE) {
         for (int i = 0; i < t->count; i++)
@@ -46,7 +46,7 @@ void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *o
 /* A call's argument value v of type t, flattened like the parameters. */
 void cg_append_args(Cg *cg, LLVMValueRef v, const Type *t, LLVMValueRef *out, unsigned *n)
 {
-    if (t->kind == TYPE_STATIC)
+    if (t->kind == TYPE_STATIC || t->kind == TYPE_NONE)
         return;
     if (t->kind == TYPE_TUPLE) {
         for (int i = 0; i < t->count; i++)
@@ -92,7 +92,7 @@ static void name_params(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
 {
     unsigned slot = 0;
     for (int i = 0; i < fi->param_count; i++)
-        if (fi->param_types[i]->kind != TYPE_STATIC)
+        if (fi->param_types[i]->kind != TYPE_STATIC && fi->param_types[i]->kind != TYPE_NONE)
             name_param(cg, fn, fi->param_types[i], cg_cstr(cg, fi->params[i]->name), &slot);
 }
 
@@ -248,7 +248,7 @@ static void store_params(Cg *cg, const FuncInfo *fi)
     unsigned slot = 0;
     for (int i = 0; i < fi->param_count; i++) {
         Symbol *sym = fi->params[i];
-        if (fi->param_types[i]->kind == TYPE_STATIC)
+        if (fi->param_types[i]->kind == TYPE_STATIC || fi->param_types[i]->kind == TYPE_NONE)
             continue;
         LLVMValueRef v = param_value(cg, fi, fi->param_types[i], &slot);
         if (sym && sym->cg)

@@ -67,7 +67,7 @@ static Symbol *symbol_of_value(Sema *sema, Str name, Span def, Value v)
  * Each use of the name in a function becomes a fresh copy of that tree
  * (sema_expand_module_tuple), so the tuple is a literal tuple there: its
  * constant elements index, unpack, iterate and give array shapes. */
-static Node *constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at)
+Node *sema_constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at)
 {
     NodeKind kind = konst.kind == CONST_BOOL ? NODE_BOOL : konst.kind == CONST_INT ? NODE_INT : NODE_FLOAT;
     Node *literal = ast_new(arena, kind, at);
@@ -97,7 +97,7 @@ static bool is_constant_scalar(const Node *node)
 static Node *copy_constant_tuple(Arena *arena, const Node *tuple, Span at)
 {
     if (tuple->kind != NODE_TUPLE)
-        return is_constant_scalar(tuple) ? constant_leaf(arena, tuple->type, tuple->konst, at) : NULL;
+        return is_constant_scalar(tuple) ? sema_constant_leaf(arena, tuple->type, tuple->konst, at) : NULL;
     Node *copy = ast_new(arena, NODE_TUPLE, at);
     copy->type = tuple->type;
     for (int i = 0; i < tuple->tuple.elts.count; i++) {
@@ -150,7 +150,8 @@ static Symbol *evaluate_value(Sema *sema, Scope *scope, Binding *binding)
             return sema_host_symbol(sema, binding->name, binding->at,
                                     "a tuple whose elements are not all compile-time constants (kernels "
                                     "see globals as constants frozen when they are compiled)");
-    } else if (quiet.errors == 0 && v.kind == VAL_RUNTIME && !is_constant_scalar(binding->node)) {
+    } else if (quiet.errors == 0 && v.kind == VAL_RUNTIME && !is_constant_scalar(binding->node) &&
+               v.type->kind != TYPE_NONE) {   /* None is a constant: `X is None` folds */
         return sema_host_symbol(sema, binding->name, binding->at,
                                 "bound to a value that is not a compile-time constant (kernels see "
                                 "globals as constants frozen when they are compiled)");

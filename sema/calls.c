@@ -232,7 +232,7 @@ static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
                     "the host, or make it a @cuda.jit(device=True) function", STR_ARG(callee->name));
         return sema_value_error();
     }
-    if (!sema_prepare_function(ctx->sema, callee))
+    if (!sema_prepare_function(ctx->sema, callee) || !sema_bind_call_arguments(ctx, call, callee))
         return sema_value_error();
     if (callee->overload_count && !(callee = sema_pick_overload(ctx, call, callee)))
         return sema_value_error();

@@ -83,9 +83,16 @@ bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at)
 }
 
 /* A parameter given a type, a builtin or a function (TYPE_STATIC) stands
- * for that value in the body, as Numba's typeref and Function arguments. */
+ * for that value in the body, as Numba's typeref and Function arguments;
+ * one given None is the constant None. */
 static void bind_static_param(Symbol *sym, const Type *type)
 {
+    if (type->kind == TYPE_NONE) {   /* None passed (or a default): `x is None` folds */
+        sym->kind = SYM_CONST;
+        sym->type = type;
+        sym->value = (ConstValue){0};
+        return;
+    }
     if (type->kind != TYPE_STATIC)
         return;
     switch ((ValueKind)type->static_kind) {

@@ -220,11 +220,10 @@ static bool check_params(Sema *sema, Node *def)
                        : param->param.kind == PARAM_VARKW ? "'**' parameters"
                                                           : "keyword-only parameters");
             ok = false;
-        } else if (param->param.default_value) {
-            diag_error(sema->diag, param->param.default_value->span,
-                       "default parameter values are not supported in kernels");
-            ok = false;
         }
+        /* A default value is used only by a call that omits the argument:
+         * a launch passes every parameter (docs/abi.md), and calls of
+         * device functions fill it in (calls.c). */
     }
     return ok;
 }

@@ -113,6 +113,8 @@ void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
 /* A copy of a tuple expression whose elements are all constants, as a
  * tree of constant leaves (module tuples are kept so); NULL otherwise. */
 Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at);
+/* A scalar constant as a tree (a literal converted to its type) spanning at. */
+Node *sema_constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at);
 /* A symbol for a name host code binds: `why` says how. */
 Symbol *sema_host_symbol(Sema *sema, Str name, Span def, const char *why);
 /* The error for a kernel's use of such a name, with a note where it is bound. */
@@ -211,6 +213,10 @@ void sema_check_condition(FuncCtx *ctx, Node *cond);
  * element; true if the loop was rewritten or cannot be yet, false if it
  * is an ordinary loop (its iterable then the tuple or array itself). */
 bool sema_unroll_literal_loop(FuncCtx *ctx, Node *node);
+/* call_arguments.c: a device function's call rewritten (in place) to one
+ * positional argument per parameter: keywords by name, then defaults;
+ * false if it cannot be (reported). */
+bool sema_bind_call_arguments(FuncCtx *ctx, Node *call, const FuncInfo *callee);
 
 /* indexing.c: a[index] (an element or a view), the index of a store or an
  * atomic (one integer per dimension), and a.shape, a.strides, a.T, ... */

@@ -244,7 +244,7 @@ static const Type **argument_types(FuncCtx *ctx, Node *call, FuncInfo *generic)
     for (int i = 0; i < count; i++) {
         Node *arg = call->call.args.items[i];
         types[i] = sema_check_argument(ctx, arg);
-        if (types[i] && (types[i]->kind == TYPE_NONE || types[i]->kind == TYPE_RANGE)) {
+        if (types[i] && types[i]->kind == TYPE_RANGE) {
             sema_report(ctx, arg->span, "a value of type '%s' cannot be passed to '%.*s'",
                         types[i]->name, STR_ARG(generic->name));
             types[i] = NULL;
@@ -293,11 +293,6 @@ static FuncInfo *choose_spec(FuncCtx *ctx, Node *call, FuncInfo *generic, const 
 Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic)
 {
     int count = call->call.args.count;
-    if (call->call.keywords.count) {
-        sema_report(ctx, call->call.keywords.items[0]->span, "keyword arguments to device functions "
-                    "are not supported by pykc yet");
-        return sema_value_error();
-    }
     int params = generic->def->funcdef.params.count;
     if (count != params) {
         sema_report(ctx, call->span, "'%.*s' takes %d argument%s, not %d", STR_ARG(generic->name),
