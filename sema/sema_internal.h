@@ -194,8 +194,8 @@ void sema_report_unsupported(FuncCtx *ctx, const Node *node);
 void sema_check_block(FuncCtx *ctx, NodeList *body);
 void sema_collect_locals(FuncCtx *ctx, NodeList *body);
 bool sema_block_breaks(const NodeList *body);
-/* An `if` on a constant no local feeds (stmt.c): 1 if its body runs, 0 if
- * its else does, -1 if it depends on run-time values. */
+/* prune.c: the branch of an `if` that Numba keeps when it prunes the
+ * other before typing: 1 its body, 0 its else, -1 both are typed. */
 int sema_constant_branch(const Node *node);
 
 /* expr.c */

@@ -309,36 +309,8 @@ static void check_expr_stmt(FuncCtx *ctx, Node *node)
         sema_check_value(ctx, node->expr_stmt.value);
 }
 
-typedef struct LocalUse {
-    bool found;
-} LocalUse;
-
-static void find_local(void *ctx, Node *node)
-{
-    LocalUse *use = ctx;
-    if (node->kind == NODE_NAME && node->name.sym && node->name.sym->kind == SYM_LOCAL)
-        use->found = true;
-    if (!use->found)
-        ast_each_child(node, find_local, use);
-}
-
-int sema_constant_branch(const Node *node)
-{
-    const Node *cond = node->if_stmt.cond;
-    if (cond->konst.kind != CONST_BOOL && cond->konst.kind != CONST_INT)
-        return -1;
-    LocalUse use = {false};
-    find_local(&use, (Node *)cond);
-    if (use.found)
-        return -1;
-    return cond->konst.kind == CONST_BOOL ? cond->konst.b : cond->konst.i != 0;
-}
-
-/* if CONST: Numba's dead-branch pruning removes the branch that cannot run
- * before it types the function, when the condition is a constant that no
- * local variable feeds (a literal, a global, a captured value, a literal
- * argument): `if neg_idx:` with neg_idx a literal False never types its
- * body. The branch is dropped here the same way, before any typing of it. */
+/* A branch Numba prunes before typing (prune.c) is dropped here the same
+ * way, before any typing of it. */
 static void prune_constant_branch(Node *node)
 {
     int taken = sema_constant_branch(node);
