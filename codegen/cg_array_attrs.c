@@ -1,4 +1,4 @@
-/* a.strides, a.itemsize, a.nbytes and a.T (a.shape, a.size and a.ndim are
+/* a.strides, a.itemsize, a.nbytes, a.ctypes.data and a.T (a.shape, a.size and a.ndim are
  * in cg_builtin.c). The array value keeps its strides in elements (the
  * ABI's choice); Numba's and NumPy's a.strides are in bytes, so each is
  * scaled by the item size here. a.T reverses the shape and the strides over
@@ -45,6 +45,13 @@ LLVMValueRef cg_emit_array_attr(Cg *cg, const Node *node)
     case BUILTIN_ARRAY_NBYTES:
         return LLVMBuildMul(cg->b, cg_array_size(cg, arr, array), item_size(cg, array), "nbytes");
     case BUILTIN_ARRAY_T: return transpose(cg, arr, array, node->type);
+    case BUILTIN_ARRAY_CTYPES_DATA: {   /* a generic address, as Numba's is, whatever the space */
+        LLVMValueRef data = cg_array_data(cg, arr);
+        LLVMTypeRef generic = LLVMPointerTypeInContext(cg->ctx, 0);
+        if (LLVMGetPointerAddressSpace(LLVMTypeOf(data)) != 0)
+            data = LLVMBuildAddrSpaceCast(cg->b, data, generic, "");
+        return LLVMBuildPtrToInt(cg->b, data, cg_i64(cg), "address");
+    }
     default: return cg_unsupported(cg, node, "this array attribute");
     }
 }

@@ -171,8 +171,29 @@ static Value check_name(FuncCtx *ctx, Node *node)
     return v;
 }
 
+/* a.ctypes.data: the address of an array's data, a uint64 (Numba's
+ * ArrayCTypes, whose one attribute kernels use). The node becomes the
+ * attribute of the array itself. */
+static bool is_ctypes_data(FuncCtx *ctx, Node *node)
+{
+    Node *inner = node->attribute.value;
+    if (!str_eq_cstr(node->attribute.attr, "data") || inner->kind != NODE_ATTRIBUTE ||
+        !str_eq_cstr(inner->attribute.attr, "ctypes"))
+        return false;
+    Value array = sema_check_expr(ctx, inner->attribute.value);
+    if (array.kind != VAL_RUNTIME || array.type->kind != TYPE_ARRAY)
+        return false;
+    node->attribute.value = inner->attribute.value;
+    node->attribute.builtin = BUILTIN_ARRAY_CTYPES_DATA;
+    return true;
+}
+
 static Value check_attribute(FuncCtx *ctx, Node *node)
 {
+    if (node->attribute.builtin == BUILTIN_ARRAY_CTYPES_DATA || is_ctypes_data(ctx, node)) {
+        sema_check_expr(ctx, node->attribute.value);
+        return runtime(node, &type_uint64_t);
+    }
     Value base = sema_check_expr(ctx, node->attribute.value);
     Str attr = node->attribute.attr;
     if (base.kind == VAL_ERROR)

@@ -17,6 +17,11 @@ def kernel_key(record):
                  for field in KEY_FIELDS)
 
 
+def key_from_json(key):
+    """A kernel key read back from JSON, where its tuples became lists."""
+    return tuple(tuple(part) if isinstance(part, list) else part for part in key)
+
+
 def strip_locals(qualname):
     """A kernel's name in the records: its __qualname__ without the
     <locals> parts, TestFoo.test_bar.<locals>.kernel -> TestFoo.test_bar.kernel

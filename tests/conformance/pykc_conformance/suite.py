@@ -164,7 +164,7 @@ def merge_skip_counts(run):
     for path in glob.glob(os.path.join(run.state, "skips", "*.json")):
         with open(path, encoding="utf-8") as f:
             for key, n in json.load(f):
-                skipped[tuple(key)] += n
+                skipped[records.key_from_json(key)] += n
     merged = records.read_records(run.out)
     for record in merged:
         record["launches_skipped"] = skipped.get(records.kernel_key(record), 0)
