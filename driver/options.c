@@ -57,7 +57,8 @@ void options_print_help(FILE *out)
         "                         missing-bounds-check  shared-race  same-element-write\n"
         "                         implicit-float64  invalid-escape-sequence  print-args\n"
         "                         unsigned-kernel  ignored-decorator  ignored-option\n"
-        "                         host-signature  no-kernels\n"
+        "                         host-signature  no-kernels  shared-global-index\n"
+        "                         divergent-barrier  divergent-grid-sync\n"
         "  --help               print this help\n"
         "  --version            print pykc's version\n",
         out);

@@ -163,8 +163,10 @@ static void check_shared_global(Flow *flow, Node *site, const Symbol *array, int
         return;
     if (flow_reported(flow, key_of(array, TYPE_MAX_NDIM)))   /* after the per-dimension keys */
         return;
+    /* Right for a grid of one block (numba-cuda's own tests launch such
+     * kernels so): a warning, as the kernel is not wrong for every launch. */
     Diag *diag = flow->sema->diag;
-    diag_error(diag, site->span,
+    diag_warning(diag, site->span, "shared-global-index",
                "shared array '%.*s' (%lld elements along axis %d) is indexed by '%s', %s; shared memory "
                "is per block, so every block after the first indexes past its end",
                STR_ARG(array->name), (long long)extent, dim, flow_source_text(flow->arena, index->span),
@@ -423,14 +425,16 @@ void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
         const char *cond = flow_source_text(flow->arena, d->at);
         const char *depends = d->why ? arena_printf(flow->arena, "it depends on %s", d->why)
                                      : "it depends on values that differ between threads";
+        /* Right for launches where the condition holds for every thread
+         * (a block no larger than the data): a warning. */
         if (direct)
-            diag_error(diag, call->span,
+            diag_warning(diag, call->span, "divergent-barrier",
                        "%s() is reached by only some threads of the block: '%s' (line %d) varies between "
                        "them (%s); the threads that skip this barrier leave the others waiting forever, "
                        "or with shared memory not yet written",
                        what, cond, flow_line(d->at), depends);
         else
-            diag_error(diag, call->span,
+            diag_warning(diag, call->span, "divergent-barrier",
                        "'%.*s' waits at cuda.syncthreads(), but this call is reached by only some threads "
                        "of the block: '%s' (line %d) varies between them (%s)",
                        STR_ARG(source_name(call->call.callee)), cond, flow_line(d->at), depends);
@@ -461,15 +465,16 @@ void flow_check_grid_sync(Flow *flow, FlowState *state, Node *call)
         const char *cond = flow_source_text(flow->arena, d->at);
         const char *depends = d->why ? arena_printf(flow->arena, "it depends on %s", d->why)
                                      : "it depends on values that differ between blocks or threads";
+        /* Right for a grid the condition holds in everywhere: a warning. */
         if (direct)
-            diag_error(diag, call->span,
+            diag_warning(diag, call->span, "divergent-grid-sync",
                        "%s() is reached by only some threads of the grid: '%s' (line %d) differs "
                        "between them (%s); the threads that skip this grid sync leave all the others "
                        "waiting forever",
                        flow_source_text(flow->arena, call->call.func->span), cond, flow_line(d->at),
                        depends);
         else
-            diag_error(diag, call->span,
+            diag_warning(diag, call->span, "divergent-grid-sync",
                        "'%.*s' waits at a grid sync (GridGroup.sync()), but this call is reached by "
                        "only some threads of the grid: '%s' (line %d) differs between them (%s)",
                        STR_ARG(source_name(call->call.callee)), cond, flow_line(d->at), depends);
