@@ -227,11 +227,8 @@ static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
                     "only @cuda.jit(device=True) functions", callee_name(ctx, call));
         return sema_value_error();
     }
-    if (callee->is_kernel) {
-        sema_report(ctx, call->span, "kernel '%.*s' cannot be called from device code: launch it from "
-                    "the host, or make it a @cuda.jit(device=True) function", STR_ARG(callee->name));
-        return sema_value_error();
-    }
+    if (callee->is_kernel)   /* numba-cuda compiles it as a device function for the call */
+        callee = sema_device_variant(ctx->sema, callee);
     if (!sema_prepare_function(ctx->sema, callee) || !sema_bind_call_arguments(ctx, call, callee))
         return sema_value_error();
     if (callee->overload_count && !(callee = sema_pick_overload(ctx, call, callee)))

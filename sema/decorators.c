@@ -332,6 +332,26 @@ static void declare_application(Sema *sema, Scope *scope, Binding *binding)
                             source_locate(binding->at.src, binding->at.begin).line, scope);
 }
 
+FuncInfo *sema_device_variant(Sema *sema, FuncInfo *kernel)
+{
+    if (kernel->device_variant)
+        return kernel->device_variant;
+    FuncInfo *device = ARENA_NEW(sema->arena, FuncInfo);
+    device->def = ast_clone(sema->arena, kernel->def);
+    device->def->funcdef.info = device;
+    device->name = kernel->name;
+    device->qualname = kernel->qualname;
+    device->line = kernel->line;
+    device->scope = kernel->scope;
+    device->decorator_scope = kernel->decorator_scope;
+    device->jit = kernel->jit;
+    device->return_type = &type_none_t;
+    device->prepared = device->prepare_ok = true;
+    device->is_generic = true;
+    kernel->device_variant = device;
+    return device;
+}
+
 void sema_declare_binding(Sema *sema, Scope *scope, Binding *binding)
 {
     if (binding->declared)

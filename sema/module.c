@@ -96,10 +96,11 @@ static void warn_unsigned(Sema *sema, FuncInfo *func)
                  STR_ARG(func->qualname), STR_ARG(func->qualname));
 }
 
-static void select_roots(Sema *sema, FuncList *roots)
+/* The roots; the kernels without a signature that are not (with roots,
+ * warned about once checking shows which ones device code calls). */
+static void select_roots(Sema *sema, FuncList *roots, FuncList *unsigned_kernels)
 {
     bool chosen = sema->options->kernel_count > 0;
-    FuncList unsigned_kernels = {0};
     for (int i = 0; i < sema->func_count; i++) {
         FuncInfo *func = sema->funcs[i];
         if (!in_main_file(sema, func) || (chosen && !is_chosen(sema, func)))
@@ -107,17 +108,13 @@ static void select_roots(Sema *sema, FuncList *roots)
         if (chosen || func->has_signature)
             list_add(sema, roots, func);
         else if (func->is_kernel)
-            list_add(sema, &unsigned_kernels, func);
+            list_add(sema, unsigned_kernels, func);
     }
-    for (int i = 0; i < unsigned_kernels.count; i++) {
-        if (roots->count)
-            warn_unsigned(sema, unsigned_kernels.items[i]);
-        else
-            sema_prepare_function(sema, unsigned_kernels.items[i]);   /* reports it */
-    }
+    for (int i = 0; i < unsigned_kernels->count && !roots->count; i++)
+        sema_prepare_function(sema, unsigned_kernels->items[i]);   /* reports it */
     /* Likely a misspelt or unimported decorator (`cuda` never imported):
      * the output would be silently empty. */
-    if (!roots->count && !unsigned_kernels.count)
+    if (!roots->count && !unsigned_kernels->count)
         diag_warning(sema->diag, (Span){0}, "no-kernels", "nothing to compile: '%s' has no @cuda.jit "
                      "kernel, and no device function with a signature", sema->module_scope->path);
 }
@@ -217,10 +214,13 @@ bool sema_check_module(Arena *arena, Diag *diag, Node *module, const SemaOptions
     int errors = diag->errors;
     sema_declare_scope(&sema, sema.module_scope);
     check_cli_names(&sema);
-    FuncList roots = {0}, generated = {0};
+    FuncList roots = {0}, generated = {0}, unsigned_kernels = {0};
     if (diag->errors == errors)
-        select_roots(&sema, &roots);
+        select_roots(&sema, &roots, &unsigned_kernels);
     check_reached(&sema, &roots, &generated);
+    for (int i = 0; i < unsigned_kernels.count && roots.count; i++)
+        if (!unsigned_kernels.items[i]->device_variant)   /* a device function to its callers */
+            warn_unsigned(&sema, unsigned_kernels.items[i]);
     sort_by_source(&sema, &generated);
     memset(out, 0, sizeof *out);
     sema_collect_generated(&sema, module, generated.items, generated.count, out);

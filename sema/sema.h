@@ -170,6 +170,9 @@ struct FuncInfo {
     int overload_count;
     FuncInfo *overload_of;    /* overload: the declared function */
     LaunchNeeds launch;       /* kernels: derived by the analyses */
+    FuncInfo *device_variant; /* kernels called from device code: the generic
+                                 device function over a copy of the def that
+                                 numba-cuda compiles for such calls */
     bool cooperative;         /* calls cuda.cg.this_grid(), itself or through
                                  device functions (diagnose.c): a kernel must be
                                  launched with cuLaunchCooperativeKernel */

@@ -217,6 +217,10 @@ bool sema_unroll_literal_loop(FuncCtx *ctx, Node *node);
  * positional argument per parameter: keywords by name, then defaults;
  * false if it cannot be (reported). */
 bool sema_bind_call_arguments(FuncCtx *ctx, Node *call, const FuncInfo *callee);
+/* decorators.c: a kernel called from device code as numba-cuda compiles
+ * it for such a call: a device function without a signature, typed at
+ * each call, over a copy of the kernel's def (made once). */
+FuncInfo *sema_device_variant(Sema *sema, FuncInfo *kernel);
 
 /* indexing.c: a[index] (an element or a view), the index of a store or an
  * atomic (one integer per dimension), and a.shape, a.strides, a.T, ... */
