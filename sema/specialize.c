@@ -152,6 +152,9 @@ static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
     sema->finishing = caller;
     if (sema->trials) {
         spec->spec_diags = diag_end_hold(&held);
+        char *text = spec->spec_diags.text;   /* kept in the arena: a held text may never be shown */
+        spec->spec_diags.text = text ? arena_strndup(sema->arena, text, strlen(text)) : NULL;
+        free(text);
         sema->diag = outer;
     }
     spec->spec_state = SPEC_DONE;
@@ -165,8 +168,6 @@ static void show_held(Sema *sema, FuncInfo *spec)
         return;
     spec->spec_diags_shown = true;
     diag_replay(sema->diag, &spec->spec_diags);
-    free(spec->spec_diags.text);
-    spec->spec_diags.text = NULL;
     for (int i = 0; i < spec->spec_callee_count; i++)
         show_held(sema, spec->spec_callees[i]);
 }
