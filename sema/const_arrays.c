@@ -12,6 +12,9 @@
  * would fail later without naming the array. */
 #include "sema_internal.h"
 
+#include <inttypes.h>
+#include <string.h>
+
 /* CUDA's constant bank for a module's __constant__ data (PTX .const). */
 #define CONST_MEMORY_BYTES 65536
 
@@ -83,4 +86,51 @@ bool sema_check_writable(FuncCtx *ctx, const Type *array, Span at, const char *w
     sema_report(ctx, at, "%s '%s': a global NumPy array is a constant in kernels (Numba freezes "
                 "it, and types it read-only)", what, array->name);
     return false;
+}
+
+/* One element of the data as --dump-types prints it: integers in full,
+ * floats with the 17 digits that give a double back exactly. */
+static void dump_element(FILE *out, const Type *t, const uint8_t *p)
+{
+    if (t->kind == TYPE_BOOL) {
+        fputs(*p ? "True" : "False", out);
+    } else if (t->kind == TYPE_FLOAT && t->bits != 16) {
+        double d;
+        float f;
+        if (t->bits == 64)
+            memcpy(&d, p, 8);
+        else
+            memcpy(&f, p, 4), d = (double)f;
+        fprintf(out, "%.17g", d);
+    } else {
+        uint64_t bits = 0;
+        memcpy(&bits, p, (size_t)(t->bits / 8));
+        int shift = 64 - t->bits;
+        if (t->kind == TYPE_FLOAT)
+            fprintf(out, "0x%04" PRIx64, bits);   /* float16: its bits */
+        else if (t->is_signed)
+            fprintf(out, "%" PRId64, shift ? (int64_t)(bits << shift) >> shift : (int64_t)bits);
+        else
+            fprintf(out, "%" PRIu64, bits);
+    }
+}
+
+void sema_dump_const_arrays(FILE *out, const SemaModule *module)
+{
+    for (int i = 0; i < module->const_array_count; i++) {
+        const ConstArray *a = module->const_arrays[i];
+        int ndim = a->type->ndim, size = type_store_size(a->type->dtype);
+        fprintf(out, "ConstArray %.*s : %s shape (", STR_ARG(a->name), a->type->name);
+        for (int k = 0; k < ndim; k++)
+            fprintf(out, "%s%" PRId64, k ? ", " : "", a->shape[k]);
+        fputs(ndim == 1 ? ",) strides (" : ") strides (", out);
+        for (int k = 0; k < ndim; k++)
+            fprintf(out, "%s%" PRId64, k ? ", " : "", a->strides[k]);
+        fputs(ndim == 1 ? ",) = [" : ") = [", out);
+        for (int64_t e = 0; e < a->nbytes / size; e++) {
+            fputs(e ? ", " : "", out);
+            dump_element(out, a->type->dtype, a->data + e * size);
+        }
+        fputs("]\n", out);
+    }
 }

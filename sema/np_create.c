@@ -135,48 +135,58 @@ static NpVal array_value(NpArr *a) { return (NpVal){.kind = NPV_ARRAY, .arr = a}
 /* ---- np.array: array coercion ------------------------------------------- */
 
 typedef struct Discovery {
-    int ndim;
-    int64_t shape[NP_MAX_NDIM];
+    int ndim;                       /* fixed by the first leaf, -1 before */
+    int64_t shape[NP_MAX_NDIM];     /* -1 where no sequence said yet */
     const Type *dtype;
     bool ragged, too_deep;
 } Discovery;
 
-/* The shape and dtype of nested sequences (NumPy's array coercion): every
+/* Where a leaf (a scalar, an array, an empty sequence) ends the nesting:
+ * every leaf must end it at one depth, with the same extents on the way. */
+static void discover_leaf(Discovery *d, int ndim, const int64_t *shape, int depth)
+{
+    if (ndim > NP_MAX_NDIM)
+        return (void)(d->too_deep = true);
+    if (d->ndim < 0)
+        d->ndim = ndim;
+    d->ragged |= d->ndim != ndim;
+    for (int k = depth; k < ndim && k < d->ndim; k++) {
+        if (d->shape[k] < 0)
+            d->shape[k] = shape[k - depth];
+        d->ragged |= d->shape[k] != shape[k - depth];
+    }
+}
+
+/* The shape and dtype of nested sequences (NumPy's array coercion): each
  * sequence at one depth has one length; scalars' discovered dtypes
- * promote; an array inside is its elements. */
+ * promote; an array inside stands for its elements. */
 static void discover(NpCtx *ctx, const NpVal *v, int depth, Discovery *d, NpVal *err)
 {
-    const Type *t = NULL;
-    int n = 0;
-    int64_t shape[NP_MAX_NDIM];
     if (v->kind == NPV_SEQ) {
         if (depth >= NP_MAX_NDIM)
             return (void)(d->too_deep = true);
-        shape[0] = v->count;
-        n = 1;
-    } else if (v->kind == NPV_ARRAY) {
-        n = v->arr->ndim;
-        memcpy(shape, v->arr->shape, sizeof *shape * (size_t)n);
-        t = v->arr->dtype;
-    } else if (!(t = np_discover_dtype(v)) && err->kind == NPV_NONE) {
-        *err = v->kind == NPV_ERROR ? *v : np_error(ctx, "an element that is not a number");
-    }
-    if (depth + n > NP_MAX_NDIM)
-        return (void)(d->too_deep = true);
-    if (d->ndim < 0)
-        d->ndim = depth + n;
-    if (d->ndim != depth + n && v->kind != NPV_SEQ)
-        d->ragged = true;
-    for (int k = 0; k < n && depth + k < d->ndim; k++) {
-        if (d->shape[depth + k] < 0)
-            d->shape[depth + k] = shape[k];
-        d->ragged |= d->shape[depth + k] != shape[k];
-    }
-    if (t)
-        d->dtype = d->dtype ? np_promote(d->dtype, t) : t;
-    if (v->kind == NPV_SEQ)
+        if (d->ndim >= 0 && depth >= d->ndim)
+            return (void)(d->ragged = true);
+        if (d->shape[depth] < 0)
+            d->shape[depth] = v->count;
+        d->ragged |= d->shape[depth] != v->count;
+        if (v->count == 0)
+            discover_leaf(d, depth + 1, NULL, depth + 1);
         for (int i = 0; i < v->count; i++)
             discover(ctx, &v->items[i], depth + 1, d, err);
+        return;
+    }
+    const Type *t = v->kind == NPV_ARRAY ? v->arr->dtype : np_discover_dtype(v);
+    if (!t) {
+        if (err->kind == NPV_NONE)
+            *err = v->kind == NPV_ERROR ? *v : np_error(ctx, "an element that is not a number");
+        return;
+    }
+    if (v->kind == NPV_ARRAY)
+        discover_leaf(d, depth + v->arr->ndim, v->arr->shape, depth);
+    else
+        discover_leaf(d, depth, NULL, depth);
+    d->dtype = d->dtype ? np_promote(d->dtype, t) : t;
 }
 
 /* Store the leaves of v at index[0..depth) onwards. */
@@ -220,6 +230,8 @@ static NpVal from_sequence(NpCtx *ctx, const NpVal *obj, const Type *dtype, char
         return *err;
     if (d.too_deep)
         return np_error(ctx, "an array of more than %d dimensions (pykc stops at %d)", NP_MAX_NDIM, NP_MAX_NDIM);
+    if (d.ndim < 0)
+        d.ndim = 0;
     if (d.ragged)
         return np_error(ctx, "NumPy raises ValueError: setting an array element with a sequence "
                         "(the nested sequences have an inhomogeneous shape)");

@@ -28,11 +28,6 @@ static double py_as_float(const NpVal *v)
          : v->wide ? (double)(uint64_t)v->num.i : (double)v->num.i;
 }
 
-static int64_t py_as_int(const NpVal *v)
-{
-    return v->kind == NPV_BOOL ? (int64_t)v->num.b : v->num.i;
-}
-
 /* Python's float // and %: floor of the quotient, the remainder with the
  * divisor's sign (CPython's float_divmod, which npy_divmod follows too). */
 static double floor_div(double a, double b, double *mod)
@@ -58,9 +53,29 @@ static double floor_div(double a, double b, double *mod)
     return q;
 }
 
-static NpVal py_int_binop(NpCtx *ctx, BinOpKind op, int64_t a, int64_t b)
+/* Python's ints are unbounded; pykc computes them in 128 bits and keeps
+ * those NumPy can take, -2**63 to 2**64 - 1 (from 2**63 up as `wide`). */
+typedef __int128 PyInt;
+
+static PyInt py_int_of(const NpVal *v)
 {
-    int64_t r;
+    if (v->kind == NPV_BOOL)
+        return v->num.b;
+    return v->wide ? (PyInt)(uint64_t)v->num.i : (PyInt)v->num.i;
+}
+
+static NpVal py_int_result(NpCtx *ctx, PyInt r, bool overflow)
+{
+    if (overflow || r < (PyInt)INT64_MIN || r > (PyInt)UINT64_MAX)
+        return np_error(ctx, "a Python integer past 64 bits, which pykc does not compute");
+    NpVal v = py_int((int64_t)(uint64_t)r);
+    v.wide = r > (PyInt)INT64_MAX;
+    return v;
+}
+
+static NpVal py_int_binop(NpCtx *ctx, BinOpKind op, PyInt a, PyInt b)
+{
+    PyInt r = 0;
     bool overflow = false;
     switch (op) {
     case BINOP_ADD: overflow = __builtin_add_overflow(a, b, &r); break;
@@ -69,16 +84,12 @@ static NpVal py_int_binop(NpCtx *ctx, BinOpKind op, int64_t a, int64_t b)
     case BINOP_TRUEDIV:
         if (b == 0)
             return np_error(ctx, "Python raises ZeroDivisionError: division by zero");
-        if (a > (INT64_C(1) << 53) || a < -(INT64_C(1) << 53) || b > (INT64_C(1) << 53) || b < -(INT64_C(1) << 53))
-            return np_error(ctx, "a true division of integers past 2**53");
+        if (a > ((PyInt)1 << 53) || a < -((PyInt)1 << 53) || b > ((PyInt)1 << 53) || b < -((PyInt)1 << 53))
+            return np_error(ctx, "a true division of integers past 2**53, which pykc does not compute");
         return py_float((double)a / (double)b);
     case BINOP_FLOORDIV: case BINOP_MOD:
         if (b == 0)
             return np_error(ctx, "Python raises ZeroDivisionError: integer division or modulo by zero");
-        if (a == INT64_MIN && b == -1) {
-            overflow = true;
-            break;
-        }
         r = op == BINOP_FLOORDIV ? a / b : a % b;
         if (a % b != 0 && (a % b < 0) != (b < 0))
             r = op == BINOP_FLOORDIV ? r - 1 : r + b;
@@ -92,16 +103,14 @@ static NpVal py_int_binop(NpCtx *ctx, BinOpKind op, int64_t a, int64_t b)
         if (a == 0 || a == 1 || a == -1)     /* the bases whose powers never overflow */
             r = b == 0 ? 1 : a == -1 ? (b % 2 ? -1 : 1) : a;
         else
-            for (int64_t e = 0; e < b && !overflow; e++)
-                overflow = __builtin_mul_overflow(r, a, &r);
+            for (PyInt e = 0; e < b && !overflow; e++)
+                overflow = __builtin_mul_overflow(r, a, &r) || r > (PyInt)UINT64_MAX || r < (PyInt)INT64_MIN;
         break;
     default:
         return np_error(ctx, "operator '%s' on integers in a NumPy constant, which pykc does not compute yet",
                         ast_binop_spelling(op));
     }
-    if (overflow)
-        return np_error(ctx, "a Python integer past 64 bits, which pykc does not compute");
-    return py_int(r);
+    return py_int_result(ctx, r, overflow);
 }
 
 static NpVal py_float_binop(NpCtx *ctx, BinOpKind op, double a, double b)
@@ -132,11 +141,9 @@ static NpVal py_float_binop(NpCtx *ctx, BinOpKind op, double a, double b)
 
 static NpVal python_binop(NpCtx *ctx, BinOpKind op, const NpVal *a, const NpVal *b)
 {
-    if (a->wide || b->wide)
-        return np_error(ctx, "arithmetic on a Python integer from 2**63 up, which pykc does not compute");
     if (a->kind == NPV_FLOAT || b->kind == NPV_FLOAT)
         return py_float_binop(ctx, op, py_as_float(a), py_as_float(b));
-    return py_int_binop(ctx, op, py_as_int(a), py_as_int(b));
+    return py_int_binop(ctx, op, py_int_of(a), py_int_of(b));
 }
 
 /* ---- one element, in the loop's dtype ----------------------------------- */
@@ -418,7 +425,12 @@ NpVal np_binop(NpCtx *ctx, BinOpKind op, NpVal a, NpVal b)
         return np_error(ctx, "operator '%s' on NumPy values, which pykc does not compute yet", ast_binop_spelling(op));
     ctx->arrays |= a.kind == NPV_ARRAY || b.kind == NPV_ARRAY;
     NpVal ops[2] = {a, b};
-    return ufunc(ctx, op, ops, op == BINOP_POW ? fast_power(&a, &b) : FAST_NONE);
+    FastPower fast = op == BINOP_POW ? fast_power(&a, &b) : FAST_NONE;
+    const Type *d = np_result_type(ops, 2);
+    if (op == BINOP_POW && !fast && d->kind == TYPE_FLOAT)
+        return np_error(ctx, "a float power, whose last bits depend on the host's math library "
+                        "(NumPy uses SIMD code where the processor has it)");
+    return ufunc(ctx, op, ops, fast);
 }
 
 /* ---- unary -------------------------------------------------------------- */
@@ -429,10 +441,8 @@ static NpVal python_unary(NpCtx *ctx, UnaryOpKind op, NpVal a)
         return a.kind == NPV_BOOL ? py_int(a.num.b) : a;
     if (a.kind == NPV_FLOAT)
         return op == UNARY_NEG ? py_float(-a.num.f) : np_error(ctx, "'~' of a float: Python raises TypeError");
-    int64_t i = py_as_int(&a);
-    if (a.wide || (op == UNARY_NEG && i == INT64_MIN))
-        return np_error(ctx, "a Python integer past 64 bits, which pykc does not compute");
-    return py_int(op == UNARY_NEG ? -i : ~i);
+    PyInt i = py_int_of(&a);
+    return py_int_result(ctx, op == UNARY_NEG ? -i : ~i, false);
 }
 
 NpVal np_unary(NpCtx *ctx, UnaryOpKind op, NpVal a)

@@ -196,7 +196,13 @@ typedef struct SemaModule {
     FuncInfo **funcs;         /* in source order */
     int func_count;
     TypeTable *types;
+    ConstArray **const_arrays;   /* the global NumPy arrays kernels read */
+    int const_array_count;
 } SemaModule;
+
+/* --dump-types: each global NumPy array kernels read, as codegen emits it
+ * (type, shape, strides in elements, the elements in memory order). */
+void sema_dump_const_arrays(FILE *out, const SemaModule *module);
 
 /* A --sig 'name=void(float32[:], int64)' given on the command line; the
  * name may be qualified (Class.method, outer.inner) and end in @LINE. */

@@ -9,9 +9,12 @@
 #                neighbours)
 #   %libdevice   the toolkit's nvvm/libdevice/libdevice.10.bc (tests using it
 #                say "REQUIRES: libdevice")
+#   %numpy-python a Python interpreter that has NumPy (tests using it say
+#                "REQUIRES: numpy")
 # Features: ptxas (toolkit found), libdevice (the toolkit has libdevice; pykc
 # is then run with CUDA_HOME pointing at that toolkit), cuda (a GPU and its
-# driver are present), asan (the build is sanitized).
+# driver are present), asan (the build is sanitized), numpy (NumPy 1.24 or
+# later is importable: the reference for pykc's compile-time NumPy).
 import os
 import shutil
 import subprocess
@@ -54,6 +57,24 @@ if config.sanitized:
     # Leaks are errors; the compiler must free what it allocates.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
+
+def numpy_python():
+    """The first python3 on PATH or Debian's that imports NumPy >= 1.24."""
+    probe = "import numpy, sys; sys.exit(tuple(map(int, numpy.__version__.split('.')[:2])) < (1, 24))"
+    for python in ("python3", "/usr/bin/python3"):
+        try:
+            if subprocess.run([python, "-c", probe], capture_output=True, timeout=60).returncode == 0:
+                return python
+        except (OSError, subprocess.SubprocessError):
+            pass
+    return None
+
+
+python_with_numpy = numpy_python()
+if python_with_numpy:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%numpy-python", python_with_numpy))
 
 
 def has_gpu():
