@@ -251,7 +251,10 @@ Symbol *sema_np_binding(Sema *sema, Scope *scope, Binding *binding)
         return NULL;
     }
     Symbol *sym;
-    if (v.arr->ndim == 0) {
+    const char *changed = sema_np_changed(sema, scope, binding->name);
+    if (changed) {
+        sym = sema_host_symbol(sema, binding->name, binding->at, changed);
+    } else if (v.arr->ndim == 0) {
         sym = sema_host_symbol(sema, binding->name, binding->at,
                                "a 0-d NumPy array, which pykc does not support yet");
     } else {

@@ -102,6 +102,9 @@ Binding *sema_bind_option(Sema *sema, Scope *scope, Str name);
  * to one (a host binding that says why); NULL for any other value, whose
  * NumPy value, if any, is left in binding->np for the Symbol sema makes. */
 Symbol *sema_np_binding(Sema *sema, Scope *scope, Binding *binding);
+/* np_changed.c: why the array bound to `name` in `scope` is not the value
+ * it is built with (code changes it afterwards), or NULL. */
+const char *sema_np_changed(Sema *sema, Scope *scope, Str name);
 
 /* bind.c: the Symbol that a scope's bindings of `name` give. */
 Symbol *sema_bind_name(Sema *sema, Scope *scope, Str name, Binding **bindings, int count);
