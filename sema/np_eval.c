@@ -138,6 +138,7 @@ static NpVal module_attribute(NpCtx *ctx, const NpVal *base, const Node *node)
         return (NpVal){.kind = NPV_FLOAT, .num = v.konst};   /* np.pi, math.inf: Python floats */
     if (v.kind == VAL_UNSUPPORTED && sema_unsupported_type_kind(attr))
         return np_error(ctx, "a NumPy array of %s, which pykc does not support yet", sema_unsupported_type_kind(attr));
+    ctx->arrays |= base->id == NS_NUMPY;   /* np.sin(...): a function of arrays pykc does not evaluate */
     return np_error(ctx, "'%s', which pykc does not compute at compile time", np_source(ctx, node));
 }
 
@@ -222,6 +223,15 @@ NpVal np_eval(NpCtx *ctx, const Node *node)
         return np_binop(ctx, node->binop.op, np_eval(ctx, node->binop.left), np_eval(ctx, node->binop.right));
     case NODE_UNARY: return np_unary(ctx, node->unary.op, np_eval(ctx, node->unary.operand));
     case NODE_TUPLE: case NODE_LIST: return eval_sequence(ctx, node);
+    case NODE_SUBSCRIPT: {
+        NpVal base = np_eval(ctx, node->subscript.value);
+        if (base.kind == NPV_ERROR)
+            return base;
+        if (base.kind == NPV_ARRAY)
+            return np_error(ctx, "'%s', an array indexed at module level, which pykc does not compute yet",
+                            np_source(ctx, node));
+        break;
+    }
     default: break;
     }
     return np_error(ctx, "'%s', which pykc does not compute at compile time", np_source(ctx, node));
