@@ -270,7 +270,7 @@ static NpVal make_array(NpCtx *ctx, NpVal obj, const Type *dtype, char order, in
 static NpVal call_array(NpCtx *ctx, const Node *call, NpFunc id)
 {
     static const char *const params[] = {"object", "dtype", "copy", "order", "ndmin", NULL};
-    NpVal a[5], err;
+    NpVal a[5], err = {.kind = NPV_NONE};
     if (!bind_args(ctx, call, func_name(id), params, 2, a, &err))
         return err;
     const Type *dtype = np_dtype_of(ctx, &a[1], &err);
@@ -290,7 +290,7 @@ static NpVal call_array(NpCtx *ctx, const Node *call, NpFunc id)
 static NpVal call_as_order(NpCtx *ctx, const Node *call, NpFunc id)
 {
     static const char *const params[] = {"a", "dtype", NULL};
-    NpVal a[2], err;
+    NpVal a[2], err = {.kind = NPV_NONE};
     if (!bind_args(ctx, call, func_name(id), params, 2, a, &err))
         return err;
     const Type *dtype = np_dtype_of(ctx, &a[1], &err);
@@ -310,7 +310,7 @@ static NpVal call_filled(NpCtx *ctx, const Node *call, NpFunc id)
     static const char *const plain[] = {"shape", "dtype", "order", NULL};
     static const char *const full[] = {"shape", "fill_value", "dtype", "order", NULL};
     bool is_full = id == NPF_FULL;
-    NpVal a[4], err;
+    NpVal a[4], err = {.kind = NPV_NONE};
     if (!bind_args(ctx, call, func_name(id), is_full ? full : plain, is_full ? 4 : 3, a, &err))
         return err;
     NpVal *dtype_arg = &a[is_full ? 2 : 1], *order_arg = &a[is_full ? 3 : 2];
@@ -405,7 +405,7 @@ static void arange_fill(NpArr *a, int64_t len)
 static NpVal call_arange(NpCtx *ctx, const Node *call)
 {
     static const char *const params[] = {"start", "stop", "step", "dtype", NULL};
-    NpVal a[4], err;
+    NpVal a[4], err = {.kind = NPV_NONE};
     if (!bind_args(ctx, call, "np.arange", params, 4, a, &err))
         return err;
     const Type *dtype = np_dtype_of(ctx, &a[3], &err);
@@ -521,7 +521,7 @@ static NpVal linspace_values(NpCtx *ctx, NpVal start, NpVal stop, int64_t num, b
 static NpVal call_linspace(NpCtx *ctx, const Node *call)
 {
     static const char *const params[] = {"start", "stop", "num", "endpoint", "retstep", "dtype", "axis", NULL};
-    NpVal a[7], err;
+    NpVal a[7], err = {.kind = NPV_NONE};
     if (!bind_args(ctx, call, "np.linspace", params, 7, a, &err))
         return err;
     const Type *dtype = np_dtype_of(ctx, &a[5], &err);
@@ -566,7 +566,7 @@ static NpVal reshape(NpCtx *ctx, NpArr *a, const NpVal *args, int count, const N
 
 static NpVal call_method(NpCtx *ctx, const Node *call, NpVal callee)
 {
-    NpVal a[3], err;
+    NpVal a[3], err = {.kind = NPV_NONE};
     if (callee.id == NPF_RESHAPE) {
         static const char *const params[] = {"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "order", NULL};
         NpVal s[9];
@@ -600,7 +600,7 @@ static NpVal call_function_of_array(NpCtx *ctx, const Node *call, NpFunc id)
     static const char *const reshaped[] = {"a", "shape", "order", NULL};
     static const char *const transposed[] = {"a", "axes", NULL};
     const char *const *params = id == NPF_COPY ? copy : id == NPF_RESHAPE ? reshaped : transposed;
-    NpVal a[3], err;
+    NpVal a[3], err = {.kind = NPV_NONE};
     if (!bind_args(ctx, call, func_name(id), params, id == NPF_RESHAPE ? 3 : 2, a, &err))
         return err;
     NpVal arr = a[0].kind == NPV_ARRAY ? a[0] : make_array(ctx, a[0], NULL, 'K', 0);
@@ -621,7 +621,7 @@ static NpVal call_function_of_array(NpCtx *ctx, const Node *call, NpFunc id)
 static NpVal call_scalar_type(NpCtx *ctx, const Node *call, NpVal callee)
 {
     static const char *const params[] = {"x", NULL};
-    NpVal a[1], err;
+    NpVal a[1], err = {.kind = NPV_NONE};
     if (!bind_args(ctx, call, func_name(callee.id), params, 1, a, &err))
         return err;
     NpVal x = a[0].kind == NPV_NONE ? (NpVal){.kind = NPV_INT, .num = {.kind = CONST_INT}} : a[0];
@@ -669,7 +669,7 @@ NpVal np_call(NpCtx *ctx, const Node *call, NpVal callee)
     case NPF_COPY: case NPF_RESHAPE: case NPF_TRANSPOSE: return call_function_of_array(ctx, call, id);
     case NPF_DTYPE: {
         static const char *const params[] = {"dtype", NULL};
-        NpVal a[1], err;
+        NpVal a[1], err = {.kind = NPV_NONE};
         if (!bind_args(ctx, call, "np.dtype", params, 1, a, &err))
             return err;
         const Type *t = np_dtype_of(ctx, &a[0], &err);

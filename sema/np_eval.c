@@ -87,6 +87,7 @@ static NpVal symbol_value(NpCtx *ctx, const Symbol *sym, Str name)
             return python_scalar(sym->type, sym->value);
         break;
     case SYM_HOST:
+        ctx->arrays |= strstr(sym->why, "NumPy array") != NULL;   /* built from an array pykc refused */
         return np_error(ctx, "'%.*s', which is %s", STR_ARG(name), sym->why);
     default:
         break;
@@ -279,6 +280,7 @@ Symbol *sema_np_binding(Sema *sema, Scope *scope, Binding *binding)
         if (binding->target)
             binding->target->type = ca->type;   /* for --dump-types */
     }
-    sym->np = kept;
+    if (!changed)
+        sym->np = kept;   /* arrays built from a changed one would inherit its first value */
     return sym;
 }
