@@ -137,6 +137,8 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
         cg_intrinsic(cg, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
         return NULL;
     case BUILTIN_SHARED_ARRAY: return cg_emit_shared_array(cg, node);
+    case BUILTIN_CONST_ARRAY_LIKE:   /* the array itself: a global one is in constant memory already */
+        return cg_emit_expr(cg, args->items[0]);
     case BUILTIN_LEN: return emit_len(cg, node);
     case BUILTIN_MIN: return emit_min_max(cg, node, false);
     case BUILTIN_MAX: return emit_min_max(cg, node, true);

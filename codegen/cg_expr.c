@@ -6,7 +6,8 @@
  * arithmetic in cg_arith.c, builtins in cg_builtin.c. */
 #include "cg_internal.h"
 
-/* x: a local's current value, or a module constant's. */
+/* x: a local's current value, or a module constant's (a global NumPy
+ * array's included). */
 static LLVMValueRef emit_name(Cg *cg, const Node *node)
 {
     Symbol *sym = node->name.sym;
@@ -16,6 +17,8 @@ static LLVMValueRef emit_name(Cg *cg, const Node *node)
     }
     if (sym && sym->kind == SYM_CONST && type_is_scalar(node->type))
         return cg_const_value(cg, node->type, sym->value);
+    if (sym && sym->kind == SYM_CONST && sym->array)
+        return cg_const_array(cg, sym->array);
     return cg_unsupported(cg, node, "this name as a value");
 }
 

@@ -16,7 +16,7 @@
 #include "codegen.h"
 
 /* NVPTX address spaces. */
-enum { CG_AS_GENERIC = 0, CG_AS_GLOBAL = 1, CG_AS_SHARED = 3, CG_AS_LOCAL = 5 };
+enum { CG_AS_GENERIC = 0, CG_AS_GLOBAL = 1, CG_AS_SHARED = 3, CG_AS_CONST = 4, CG_AS_LOCAL = 5 };
 
 /* The targets of 'break' and 'continue' of the innermost loop. */
 typedef struct CgLoop {
@@ -31,6 +31,13 @@ typedef struct CgShared {
     LLVMValueRef global;
     struct CgShared *next;
 } CgShared;
+
+/* The global made for one global NumPy array (cg_const_array.c). */
+typedef struct CgConstArray {
+    const ConstArray *array;
+    LLVMValueRef global;
+    struct CgConstArray *next;
+} CgConstArray;
 
 typedef struct CgLibdevice CgLibdevice;   /* cg_libdevice.c's state */
 typedef struct CgDebug CgDebug;           /* cg_debuginfo.c's state */
@@ -52,6 +59,7 @@ typedef struct Cg {
     CgLoop *loop;
     CgShared *shared;            /* static shared arrays made so far */
     LLVMValueRef dynamic_smem;   /* the module's extern shared array, or NULL */
+    CgConstArray *const_arrays;  /* global NumPy arrays emitted so far */
     CgLibdevice *libdevice;      /* NULL until a call needs libdevice */
     CgDebug *debug;              /* NULL until a function needs line tables */
     CgCheck *check;              /* --check: NULL until the first check site */
@@ -144,6 +152,9 @@ void cg_emit_for_iterable(Cg *cg, const Node *node);
 LLVMValueRef cg_emit_round(Cg *cg, const Node *node);
 LLVMValueRef cg_emit_round_ndigits(Cg *cg, const Node *node);   /* cg_round.c */
 LLVMValueRef cg_emit_divmod(Cg *cg, const Node *node);
+
+/* cg_const_array.c: a global NumPy array's value (sema/const_arrays.c) */
+LLVMValueRef cg_const_array(Cg *cg, const ConstArray *array);
 
 /* cg_print.c: print(...) as one vprintf call; returns NULL (None) */
 LLVMValueRef cg_emit_print(Cg *cg, const Node *node);

@@ -11,6 +11,7 @@ static unsigned address_space(MemSpace space)
     case MEM_GLOBAL: return CG_AS_GLOBAL;
     case MEM_SHARED: return CG_AS_SHARED;
     case MEM_LOCAL: return CG_AS_GENERIC;
+    case MEM_CONST: return CG_AS_CONST;
     }
     return CG_AS_GENERIC;
 }

@@ -91,6 +91,7 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
         return false;
     if (options->dump == DUMP_TYPES) {
         ast_dump(stdout, module);
+        sema_dump_const_arrays(stdout, &checked);
         return true;
     }
     if (!run_codegen(arena, diag, options, &checked))

@@ -97,6 +97,9 @@ static const Type *check_array(FuncCtx *ctx, Node *arg, const AtomicOp *op)
                     accept_text[op->accept], array->name);
         return NULL;
     }
+    if (!sema_check_writable(ctx, array, arg->span,
+                             arena_printf(ctx->sema->arena, "%s cannot change", sema_builtin_spelling(op->id))))
+        return NULL;
     if (array->space == MEM_LOCAL) {
         sema_report(ctx, arg->span, "%s needs a global or shared array: an atomic on a thread's local "
                     "array has no meaning in PTX", sema_builtin_spelling(op->id));

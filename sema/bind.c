@@ -127,9 +127,14 @@ void sema_expand_module_tuple(FuncCtx *ctx, Node *name)
     *name = *copy_constant_tuple(ctx->sema->arena, sym->tuple, name->span);
 }
 
-/* The value of `name = value`, checked in `scope` with errors kept quiet. */
+/* The value of `name = value`, checked in `scope` with errors kept quiet.
+ * NumPy's arrays are computed first (np_eval.c): they are not values
+ * sema's typing of expressions knows. */
 static Symbol *evaluate_value(Sema *sema, Scope *scope, Binding *binding)
 {
+    Symbol *array = sema_np_binding(sema, scope, binding);
+    if (array)
+        return array;
     Diag quiet;
     diag_init_quiet(&quiet);
     Diag *loud = sema->diag;
@@ -163,6 +168,7 @@ static Symbol *evaluate_value(Sema *sema, Scope *scope, Binding *binding)
                                                                     quiet.first_error)
                                                      : "bound to a value kernels cannot use");
     sym->tuple = tuple;
+    sym->np = binding->np;
     if (binding->target && v.kind == VAL_RUNTIME)
         binding->target->type = v.type;   /* for --dump-types */
     return sym;

@@ -241,7 +241,14 @@ static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
     for (int i = 0; i < callee->param_count; i++) {
         Node **arg = &call->call.args.items[i];
         const Type *type = sema_check_value(ctx, *arg);
-        if (type && sema_spaces_differ(type, callee->param_types[i])) {
+        if (type && type->kind == TYPE_ARRAY && type->space == MEM_CONST &&
+            callee->param_types[i]->kind == TYPE_ARRAY) {
+            sema_report(ctx, (*arg)->span, "argument %d of '%.*s' must be '%s', not '%s': a signature's "
+                        "arrays are writable, and a global NumPy array is read-only (a device function "
+                        "without a signature takes it)", i + 1, STR_ARG(callee->name),
+                        callee->param_types[i]->name, type->name);
+            type = NULL;
+        } else if (type && sema_spaces_differ(type, callee->param_types[i])) {
             sema_report(ctx, (*arg)->span, "'%.*s' takes a %s-memory array here, and this is a %s-memory "
                         "array: pykc does not pass arrays across memory spaces yet", STR_ARG(callee->name),
                         sema_space_name(callee->param_types[i]->space), sema_space_name(type->space));
@@ -278,6 +285,7 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     case BUILTIN_POW: return sema_check_pow(ctx, call);
     case BUILTIN_DIVMOD: return sema_check_divmod(ctx, call);
     case BUILTIN_PRINT: return sema_check_print(ctx, call);
+    case BUILTIN_CONST_ARRAY_LIKE: return sema_check_const_array_like(ctx, call);
     case CALLABLE_INT:
     case CALLABLE_FLOAT:
     case CALLABLE_BOOL: return check_cast(ctx, call, NULL, id);

@@ -154,6 +154,8 @@ static Value check_name(FuncCtx *ctx, Node *node)
         sema_expand_module_tuple(ctx, node);
         return sema_check_expr(ctx, node);
     }
+    if (sym && sym->kind == SYM_CONST && sym->array)   /* a global NumPy array: constant memory */
+        sema_use_const_array(ctx, node->span, sym->array);
     Value v = sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(id);
     node->name.sym = sym;
     if (v.kind == VAL_ERROR && !sym && ctx->sema->prelude)

@@ -44,7 +44,7 @@ Symbol *sema_lookup_local(FuncCtx *ctx, Str name)
 
 const char *sema_space_name(MemSpace space)
 {
-    return space == MEM_SHARED ? "shared" : space == MEM_LOCAL ? "local" : "global";
+    return space == MEM_SHARED ? "shared" : space == MEM_LOCAL ? "local" : space == MEM_CONST ? "constant" : "global";
 }
 
 /* Arrays that differ in memory space: pykc keeps spaces apart in the type

@@ -225,6 +225,8 @@ bool sema_check_module(Arena *arena, Diag *diag, Node *module, const SemaOptions
     memset(out, 0, sizeof *out);
     sema_collect_generated(&sema, module, generated.items, generated.count, out);
     out->types = sema.types;
+    out->const_arrays = sema.const_arrays;
+    out->const_array_count = sema.const_array_count;
     if (diag->errors == errors)
         sema_diagnose_module(&sema, out);
     return diag->errors == errors;

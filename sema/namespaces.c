@@ -35,6 +35,7 @@ const char *sema_namespace_name(int ns)
         [NS_CUDA_LIBDEVICE] = "numba.cuda.libdevice", [NS_OPERATOR] = "operator",
         [NS_CUDA_FP16] = "numba.cuda.fp16", [NS_CUDA_CG] = "numba.cuda.cg",
         [NS_NUMBA_SPECIAL] = "numba.misc.special",
+        [NS_CUDA_CONST] = "numba.cuda.const",
     };
     return names[ns];
 }
@@ -95,7 +96,7 @@ bool sema_prelude_module(Str name, Value *out)
 
 /* Names of numba.cuda that later versions of pykc will support. */
 static const char *const cuda_not_yet[] = {
-    "const", "bf16", "bfloat16", "fp8", "random", "declare_device", NULL,
+    "bf16", "bfloat16", "fp8", "random", "declare_device", NULL,
 };
 
 /* CUDA's vector types, as numba.cuda spells them: float32x4, int8x2, ...
@@ -168,6 +169,7 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (str_eq_cstr(attr, "fp16")) return value_namespace(NS_CUDA_FP16);
     if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
     if (str_eq_cstr(attr, "cg")) return value_namespace(NS_CUDA_CG);
+    if (str_eq_cstr(attr, "const")) return value_namespace(NS_CUDA_CONST);
     if (str_eq_cstr(attr, "is_float16_supported")) return value_builtin(BUILTIN_IS_FLOAT16_SUPPORTED);
     Value hinted = sema_cache_hint_function(attr);
     if (hinted.kind != VAL_ERROR) return hinted;
@@ -282,6 +284,8 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_grid_group_function(attr);
     case NS_NUMBA_SPECIAL:
         return str_eq_cstr(attr, "literal_unroll") ? value_builtin(CALLABLE_LITERAL_UNROLL) : sema_value_error();
+    case NS_CUDA_CONST:
+        return sema_const_function(attr);
     case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
         return resolve_dim3(ns, attr);
     }

@@ -39,6 +39,7 @@ typedef struct Binding {
     bool evaluating;          /* being evaluated: a cycle if looked up again */
     bool from_option;         /* VALUE: given by --bind */
     const char *why;          /* HOST: "a parameter of 'f'", "a loop variable" */
+    const void *np;           /* VALUE: the value as NumPy computes it (np_eval.c) */
 } Binding;
 
 struct Scope {
@@ -95,6 +96,15 @@ int sema_scope_bindings(Scope *scope, Str name, Binding **out, int max);
 /* bind.c: the binding a --bind option gives `name` in this scope (named
  * Outer.inner.name, or name at module level), or NULL. */
 Binding *sema_bind_option(Sema *sema, Scope *scope, Str name);
+
+/* np_eval.c: the Symbol of `name = value` when the value is a NumPy
+ * array (a constant of Numba's readonly array type) or fails on the way
+ * to one (a host binding that says why); NULL for any other value, whose
+ * NumPy value, if any, is left in binding->np for the Symbol sema makes. */
+Symbol *sema_np_binding(Sema *sema, Scope *scope, Binding *binding);
+/* np_changed.c: why the array bound to `name` in `scope` is not the value
+ * it is built with (code changes it afterwards), or NULL. */
+const char *sema_np_changed(Sema *sema, Scope *scope, Str name);
 
 /* bind.c: the Symbol that a scope's bindings of `name` give. */
 Symbol *sema_bind_name(Sema *sema, Scope *scope, Str name, Binding **bindings, int count);

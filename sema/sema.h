@@ -28,6 +28,20 @@ int64_t sema_array_alignment(const Node *call);
 typedef struct Scope Scope;   /* sema/scope.h */
 typedef struct SigOverride SigOverride;
 
+/* A NumPy array a module binds, computed when compiling (sema/np_*.c) as
+ * the host builds it at import: a kernel reads it as a constant, which is
+ * how Numba freezes a global array, placed in constant memory
+ * (codegen/cg_const_array.c; docs/abi.md, "Constant arrays"). */
+typedef struct ConstArray {
+    const Type *type;                 /* readonly array(dtype, Nd, layout), MEM_CONST */
+    int64_t shape[TYPE_MAX_NDIM];
+    int64_t strides[TYPE_MAX_NDIM];   /* in elements, as the ABI counts them */
+    const uint8_t *data;              /* the elements in memory order, as stored */
+    int64_t nbytes;
+    Str name;                         /* the module name bound to it */
+    void *cg;                         /* codegen's global */
+} ConstArray;
+
 typedef enum SymbolKind {
     SYM_LOCAL,        /* a variable or parameter of a function */
     SYM_CONST,        /* a module-level constant: value is known */
@@ -46,6 +60,9 @@ struct Symbol {
     const Type *type;         /* LOCAL: unified over all assignments; CONST, TYPE */
     ConstValue value;         /* CONST */
     Node *tuple;              /* CONST of a tuple type: its folded value (module.c) */
+    ConstArray *array;        /* CONST of an array type: a global NumPy array */
+    const void *np;           /* the value as NumPy computes it, for module
+                                 code that builds arrays from it (np_eval.h) */
     int id;                   /* MODULE: which (sema-private); BUILTIN: a Builtin */
     FuncInfo *func;           /* FUNCTION */
     Scope *scope;             /* SCOPE */
@@ -182,7 +199,13 @@ typedef struct SemaModule {
     FuncInfo **funcs;         /* in source order */
     int func_count;
     TypeTable *types;
+    ConstArray **const_arrays;   /* the global NumPy arrays kernels read */
+    int const_array_count;
 } SemaModule;
+
+/* --dump-types: each global NumPy array kernels read, as codegen emits it
+ * (type, shape, strides in elements, the elements in memory order). */
+void sema_dump_const_arrays(FILE *out, const SemaModule *module);
 
 /* A --sig 'name=void(float32[:], int64)' given on the command line; the
  * name may be qualified (Class.method, outer.inner) and end in @LINE. */

@@ -30,7 +30,7 @@ typedef enum ValueKind {
 typedef enum Namespace {
     NS_NUMBA, NS_NUMBA_TYPES, NS_CUDA, NS_CUDA_SHARED, NS_CUDA_ATOMIC, NS_NUMPY,
     NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM, NS_CUDA_LOCAL,
-    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CUDA_CG, NS_NUMBA_SPECIAL,
+    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CUDA_CG, NS_NUMBA_SPECIAL, NS_CUDA_CONST,
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -76,6 +76,9 @@ typedef struct Sema {
     FuncInfo *finishing;        /* the specialisation whose final pass runs */
     bool prelude;               /* a --bind value is checked: numba, np, cuda,
                                    math, cmath and operator are always known */
+    ConstArray **const_arrays;  /* the global NumPy arrays kernels read, each once */
+    int const_array_count;
+    int64_t const_bytes;        /* their size, against constant memory's 64 KiB */
 } Sema;
 
 /* The state of checking one function body. */
@@ -276,6 +279,15 @@ Value sema_check_iterator_call(FuncCtx *ctx, Node *call, Builtin id);
 Value sema_check_round(FuncCtx *ctx, Node *call);
 Value sema_check_pow(FuncCtx *ctx, Node *call);
 Value sema_check_divmod(FuncCtx *ctx, Node *call);
+
+/* const_arrays.c: global NumPy arrays in kernels. cuda.const.array_like
+ * (NS_CUDA_CONST's one function); a kernel's use of an array, counted
+ * against constant memory's 64 KiB; the error for storing into one (false
+ * after reporting it). */
+Value sema_const_function(Str name);          /* VAL_BUILTIN, or VAL_ERROR */
+Value sema_check_const_array_like(FuncCtx *ctx, Node *call);
+void sema_use_const_array(FuncCtx *ctx, Span at, ConstArray *array);
+bool sema_check_writable(FuncCtx *ctx, const Type *array, Span at, const char *what);
 
 /* print.c: print(...), a vprintf call; its value is None */
 Value sema_check_print(FuncCtx *ctx, Node *call);

@@ -118,6 +118,8 @@ static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type
         sema_report(ctx, base->span, "a value of type '%s' cannot be indexed", array->name);
         return;
     }
+    if (!sema_check_writable(ctx, array, target->span, "cannot store into an element of"))
+        return;
     target->type = sema_index_type(ctx, &target->subscript.index, array->ndim, target->span)
                        ? array->dtype : NULL;
     if (value_type && !type_is_scalar(value_type))
@@ -213,6 +215,8 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
                         "assignment, not an element of '%s'", base->name);
             return;
         }
+        if (base && !sema_check_writable(ctx, base, target->span, "cannot store into an element of"))
+            return;
     }
     if (target->kind == NODE_NAME && target->name.sym == NULL)
         target->name.sym = sema_lookup_local(ctx, target->name.id);

@@ -158,9 +158,9 @@ const Type *type_array(TypeTable *table, const Type *dtype, int ndim,
     Type *t = intern(table, &key, &is_new);
     if (is_new) {
         static const char layouts[] = {'C', 'F', 'A'};
-        static const char *const spaces[] = {"", ", shared", ", local"};
-        t->name = arena_printf(table->arena, "array(%s, %dd, %c%s)", dtype->name, ndim,
-                               layouts[layout], spaces[space]);
+        static const char *const spaces[] = {"", ", shared", ", local", ""};
+        t->name = arena_printf(table->arena, "%sarray(%s, %dd, %c%s)", space == MEM_CONST ? "readonly " : "",
+                               dtype->name, ndim, layouts[layout], spaces[space]);
     }
     return t;
 }

@@ -43,8 +43,11 @@ typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
  * dimensions, so only signatures and shared/local shapes test it. */
 #define TYPE_MAX_NDIM 8
 
-/* Where an array's data lives: kernel arguments are global memory. */
-typedef enum MemSpace { MEM_GLOBAL, MEM_SHARED, MEM_LOCAL } MemSpace;
+/* Where an array's data lives: kernel arguments are global memory. A
+ * global NumPy array a kernel reads is constant memory, and read-only:
+ * Numba types it `readonly array(...)`, and pykc's only read-only arrays
+ * are these, so MEM_CONST is the read-only flag too. */
+typedef enum MemSpace { MEM_GLOBAL, MEM_SHARED, MEM_LOCAL, MEM_CONST } MemSpace;
 
 typedef struct Type Type;
 struct Type {

@@ -9,9 +9,12 @@
 #                neighbours)
 #   %libdevice   the toolkit's nvvm/libdevice/libdevice.10.bc (tests using it
 #                say "REQUIRES: libdevice")
+#   %numpy-python a Python interpreter that has NumPy (tests using it say
+#                "REQUIRES: numpy")
 # Features: ptxas (toolkit found), libdevice (the toolkit has libdevice; pykc
 # is then run with CUDA_HOME pointing at that toolkit), cuda (a GPU and its
-# driver are present), asan (the build is sanitized).
+# driver are present), asan (the build is sanitized), numpy (NumPy 1.24 or
+# later is importable: the reference for pykc's compile-time NumPy).
 import os
 import shutil
 import subprocess
@@ -56,18 +59,22 @@ if config.sanitized:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 
-# The conformance harness's value conversions need a Python with NumPy
-# (scripts/install-deps.sh installs Debian's, for its /usr/bin/python3).
-def python_with_numpy():
-    for python in (shutil.which("python3"), "/usr/bin/python3"):
-        if python and subprocess.run([python, "-c", "import numpy"], capture_output=True).returncode == 0:
-            return python
+def numpy_python():
+    """The first python3 on PATH or Debian's that imports NumPy >= 1.24."""
+    probe = "import numpy, sys; sys.exit(tuple(map(int, numpy.__version__.split('.')[:2])) < (1, 24))"
+    for python in ("python3", "/usr/bin/python3"):
+        try:
+            if subprocess.run([python, "-c", probe], capture_output=True, timeout=60).returncode == 0:
+                return python
+        except (OSError, subprocess.SubprocessError):
+            pass
     return None
 
 
-if python_with_numpy():
+python_with_numpy = numpy_python()
+if python_with_numpy:
     config.available_features.add("numpy")
-    config.substitutions.append(("%python-numpy", python_with_numpy()))
+    config.substitutions.append(("%numpy-python", python_with_numpy))
 
 
 def has_gpu():
