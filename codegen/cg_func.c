@@ -4,9 +4,11 @@
  * with its @cuda.jit options as annotations and attributes; a device
  * function is internal (`.func`) and returns its return type. Parameters
  * follow the ABI (../shared/spec/abi.md): a scalar is one parameter of its
- * width (a kernel's bool is i8), an array is its data pointer, then ndim
- * shape values, then ndim strides. Device functions take arrays the same
- * flattened way, so one routine lowers both. Every local gets an alloca in
+ * width (a kernel's bool is i8), a complex is two (its real part, then its
+ * imaginary part, as Numba's data model flattens it), an array is its data
+ * pointer, then ndim shape values, then ndim strides. Device functions take
+ * complex numbers and arrays the same flattened way, so one routine lowers
+ * both. Every local gets an alloca in
  * the entry block; mem2reg and SROA turn them into registers. */
 #include <string.h>
 
@@ -14,11 +16,18 @@
 
 unsigned cg_param_slot_count(const Type *t)
 {
+    if (t->kind == TYPE_COMPLEX)
+        return 2u;
     return t->kind == TYPE_ARRAY ? 1u + 2u * (unsigned)t->ndim : 1u;
 }
 
 void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *out, unsigned *n)
 {
+    if (t->kind == TYPE_COMPLEX) {
+        out[(*n)++] = cg_type(cg, t->elem);
+        out[(*n)++] = cg_type(cg, t->elem);
+        return;
+    }
     if (t->kind != TYPE_ARRAY) {
         out[(*n)++] = is_kernel ? cg_mem_type(cg, t) : cg_type(cg, t);
         return;
@@ -31,6 +40,11 @@ void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *o
 /* A call's argument value v of type t, flattened like the parameters. */
 void cg_append_args(Cg *cg, LLVMValueRef v, const Type *t, LLVMValueRef *out, unsigned *n)
 {
+    if (t->kind == TYPE_COMPLEX) {
+        out[(*n)++] = cg_complex_real(cg, v);
+        out[(*n)++] = cg_complex_imag(cg, v);
+        return;
+    }
     if (t->kind != TYPE_ARRAY) {
         out[(*n)++] = v;
         return;
@@ -50,13 +64,20 @@ static unsigned total_slots(const FuncInfo *fi)
     return n;
 }
 
-/* Readable IR: x, x.shape0, x.stride0, ... */
+/* Readable IR: x, x.shape0, x.stride0, ...; z.real, z.imag */
 static void name_params(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
 {
     unsigned slot = 0;
     for (int i = 0; i < fi->param_count; i++) {
         const Type *t = fi->param_types[i];
         char *name = cg_cstr(cg, fi->params[i]->name);
+        if (t->kind == TYPE_COMPLEX) {
+            for (int k = 0; k < 2; k++) {
+                char *part = arena_printf(&cg->arena, "%s.%s", name, k ? "imag" : "real");
+                LLVMSetValueName2(LLVMGetParam(fn, slot++), part, strlen(part));
+            }
+            continue;
+        }
         LLVMSetValueName2(LLVMGetParam(fn, slot++), name, strlen(name));
         for (int k = 0; t->kind == TYPE_ARRAY && k < 2 * t->ndim; k++) {
             char *part = arena_printf(&cg->arena, "%s.%s%d", name,
@@ -186,6 +207,10 @@ static void create_locals(Cg *cg, FuncInfo *fi)
 static LLVMValueRef param_value(Cg *cg, const FuncInfo *fi, int i, unsigned *slot)
 {
     const Type *t = fi->param_types[i];
+    if (t->kind == TYPE_COMPLEX) {
+        LLVMValueRef re = LLVMGetParam(cg->fn, (*slot)++);
+        return cg_complex_make(cg, t, re, LLVMGetParam(cg->fn, (*slot)++));
+    }
     if (t->kind != TYPE_ARRAY) {
         LLVMValueRef v = LLVMGetParam(cg->fn, (*slot)++);
         return fi->is_kernel ? cg_from_mem(cg, v, t) : v;

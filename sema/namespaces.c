@@ -110,10 +110,7 @@ static bool is_vector_type_name(Str name)
 const char *sema_unsupported_type_kind(Str name)
 {
     static const struct { const char *name; const char *kind; } names[] = {
-        {"complex64", "complex numbers"}, {"complex128", "complex numbers"},
-        {"c8", "complex numbers"}, {"c16", "complex numbers"}, {"csingle", "complex numbers"},
-        {"cdouble", "complex numbers"}, {"complex_", "complex numbers"},
-        {"clongdouble", "complex numbers"},
+        {"clongdouble", "extended-precision complex numbers"},
         {"Record", "records (structured dtypes)"}, {"from_dtype", "records (structured dtypes)"},
         {"NPDatetime", "datetime64 and timedelta64"}, {"NPTimedelta", "datetime64 and timedelta64"},
         {"datetime64", "datetime64 and timedelta64"}, {"timedelta64", "datetime64 and timedelta64"},
@@ -207,7 +204,7 @@ static const Type *numpy_type(Str name)
     for (size_t i = 0; i < sizeof numpy_only / sizeof numpy_only[0]; i++)
         if (str_eq_cstr(name, numpy_only[i].name))
             return numpy_only[i].type;
-    bool short_code = name.len == 2 && name.ptr[1] >= '0' && name.ptr[1] <= '9';
+    bool short_code = name.len >= 2 && name.ptr[1] >= '0' && name.ptr[1] <= '9';   /* f4, c16 */
     const Type *type = short_code ? NULL : type_scalar_by_name(name);
     return type == &type_none_t ? NULL : type;
 }
@@ -288,11 +285,11 @@ Value sema_lookup_builtin_name(Str name)
         {"float", CALLABLE_FLOAT}, {"bool", CALLABLE_BOOL}, {"enumerate", BUILTIN_ENUMERATE},
         {"zip", BUILTIN_ZIP}, {"round", BUILTIN_ROUND}, {"pow", BUILTIN_POW},
         {"divmod", BUILTIN_DIVMOD}, {"print", BUILTIN_PRINT}, {"breakpoint", BUILTIN_BREAKPOINT},
+        {"complex", BUILTIN_COMPLEX},
         {"staticmethod", CALLABLE_HOST_DECORATOR}, {"classmethod", CALLABLE_HOST_DECORATOR},
     };
     static const char *const not_yet[] = {
-        "sum", "any", "all",
-        "complex", "iter", "next", "tuple", "slice", NULL,
+        "sum", "any", "all", "iter", "next", "tuple", "slice", NULL,
     };
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
         if (str_eq_cstr(name, builtins[i].name))

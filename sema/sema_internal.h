@@ -243,6 +243,13 @@ Value sema_operator_function(Str name);       /* VAL_BUILTIN, VAL_UNSUPPORTED or
 bool sema_is_operator_builtin(int id);
 Value sema_check_operator_call(FuncCtx *ctx, Node *call, Builtin id);
 
+/* complex.c: x.real and x.imag of a number (node an Attribute whose base
+ * has type `type`), x.conjugate() (false if the call is not that), and
+ * complex(x), complex(re, im) */
+Value sema_check_number_attribute(FuncCtx *ctx, Node *node, const Type *type);
+bool sema_check_conjugate(FuncCtx *ctx, Node *call, Value *out);
+Value sema_check_complex_call(FuncCtx *ctx, Node *call);
+
 /* fp16.c: cuda.fp16.NAME and cuda.is_float16_supported() */
 Value sema_fp16_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */
 bool sema_is_fp16_builtin(int id);
