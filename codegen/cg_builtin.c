@@ -154,6 +154,8 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
                                cg_emit_expr(cg, args->items[1]));
     case BUILTIN_CONJUGATE: return cg_emit_conjugate(cg, node);
     default:
+        if (cg_is_cmath_call(node->call.builtin))
+            return cg_emit_cmath_call(cg, node);
         if (cg_is_atomic_builtin(node->call.builtin))
             return cg_emit_atomic(cg, node);
         if (cg_is_intrinsic_call(node))

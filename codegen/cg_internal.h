@@ -228,6 +228,19 @@ CgNum cg_num_join(Cg *cg, CgNumIf *branch, CgNum else_value);
  * cuda/mathimpl.py), in the operands' complex type t */
 LLVMValueRef cg_complex_pow(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *t, const Node *at);
 
+/* cg_cmath.c and cg_cmath_inverse.c: cmath.NAME calls, with numba-cuda's
+ * cmathimpl.py algorithms; each function takes and returns a CgNum in the
+ * types Numba gives it (cmath.tanh of a complex64 is a complex128) */
+bool cg_is_cmath_call(int id);
+LLVMValueRef cg_emit_cmath_call(Cg *cg, const Node *node);
+CgNum cg_cmath_sqrt(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_acos(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_acosh(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_asin(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_asinh(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_atan(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_atanh(Cg *cg, const Node *at, CgNum z);
+
 /* cg_fmod.c: an exact fmod (NVPTX's frem is not) */
 LLVMValueRef cg_fmod(Cg *cg, LLVMValueRef x, LLVMValueRef y, const Type *t);
 

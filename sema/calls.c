@@ -306,6 +306,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     }
     if (sema_is_math_builtin(id))
         return sema_check_math_call(ctx, call, (Builtin)id);
+    if (sema_is_cmath_builtin(id))
+        return sema_check_cmath_call(ctx, call, (Builtin)id);
     if (sema_is_intrinsic_builtin(id))
         return sema_check_intrinsic_call(ctx, call, (Builtin)id);
     if (sema_is_atomic_builtin(id))

@@ -1,5 +1,5 @@
 /* What names mean: the module scope's symbols, the modules a kernel may
- * import (numba, numba.cuda, numba.types, numpy, math, operator) and the attributes
+ * import (numba, numba.cuda, numba.types, numpy, math, cmath, operator) and the attributes
  * of each, and Python's builtins. Names Numba has but pykc does not support
  * yet resolve to VAL_UNSUPPORTED, so the error can say so by name instead of
  * "not defined". */
@@ -33,7 +33,7 @@ const char *sema_namespace_name(int ns)
         [NS_BLOCKIDX] = "cuda.blockIdx", [NS_BLOCKDIM] = "cuda.blockDim",
         [NS_GRIDDIM] = "cuda.gridDim", [NS_CUDA_LOCAL] = "numba.cuda.local",
         [NS_CUDA_LIBDEVICE] = "numba.cuda.libdevice", [NS_OPERATOR] = "operator",
-        [NS_CUDA_FP16] = "numba.cuda.fp16",
+        [NS_CUDA_FP16] = "numba.cuda.fp16", [NS_CMATH] = "cmath",
     };
     return names[ns];
 }
@@ -70,7 +70,7 @@ bool sema_known_module(Str dotted, Value *out)
         {"numba", NS_NUMBA}, {"numba.cuda", NS_CUDA}, {"numba.types", NS_NUMBA_TYPES},
         {"numba.core.types", NS_NUMBA_TYPES}, {"numpy", NS_NUMPY}, {"math", NS_MATH},
         {"operator", NS_OPERATOR}, {"numba.cuda.libdevice", NS_CUDA_LIBDEVICE},
-        {"numba.cuda.fp16", NS_CUDA_FP16},
+        {"numba.cuda.fp16", NS_CUDA_FP16}, {"cmath", NS_CMATH},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -256,6 +256,8 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_operator_function(attr);
     case NS_CUDA_FP16:
         return sema_fp16_function(attr);
+    case NS_CMATH:
+        return sema_cmath_attribute(attr);
     case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
         return resolve_dim3(ns, attr);
     }
