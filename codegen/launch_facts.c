@@ -10,7 +10,8 @@
 
 static bool is_scalar(const Type *t)
 {
-    return t && (t->kind == TYPE_BOOL || t->kind == TYPE_INT || t->kind == TYPE_FLOAT);
+    return t && (t->kind == TYPE_BOOL || t->kind == TYPE_INT || t->kind == TYPE_FLOAT ||
+                 t->kind == TYPE_COMPLEX);
 }
 
 bool cg_facts_type_is_expressible(const Type *t)
@@ -24,7 +25,7 @@ bool cg_facts_type_is_expressible(const Type *t)
 const char *cg_facts_type_name(Arena *arena, const Type *t)
 {
     if (t->kind != TYPE_ARRAY)
-        return t->name; /* Numba's spelling: "bool", "int64", "float16" */
+        return t->name; /* Numba's spelling: "bool", "int64", "float16", "complex64" */
     static const char layouts[] = {[LAYOUT_C] = 'C', [LAYOUT_F] = 'F', [LAYOUT_A] = 'A'};
     return arena_printf(arena, "array(%s, %dd, %c)", t->dtype->name, t->ndim, layouts[t->layout]);
 }

@@ -307,7 +307,8 @@ int rt_flatten_args(const pyk_arg *args, int nargs, uint64_t *slots, void **para
     int n = 0;
     for (int i = 0; i < nargs; i++) {
         const pyk_array *a = args[i].array;
-        int need = a ? 1 + 2 * a->ndim : 1;
+        bool complex = !a && (args[i].dtype == PYK_COMPLEX64 || args[i].dtype == PYK_COMPLEX128);
+        int need = a ? 1 + 2 * a->ndim : complex ? 2 : 1;
         if (n + need > RT_MAX_PARAM_SLOTS) {
             rt_text_append(report, "kernel '%s': the arguments need more than %d parameters",
                            kernel_name, RT_MAX_PARAM_SLOTS);
@@ -325,8 +326,13 @@ int rt_flatten_args(const pyk_arg *args, int nargs, uint64_t *slots, void **para
                                        "scalar (a NULL array?)", kernel_name, i + 1);
                 return -1;
             }
-            slots[n] = 0;
-            memcpy(&slots[n], &args[i].value, pyk_dtype_size(args[i].dtype));
+            /* a complex is two parameters, its real then its imaginary part */
+            size_t part = complex ? pyk_dtype_size(args[i].dtype) / 2 : pyk_dtype_size(args[i].dtype);
+            const char *value = (const char *)&args[i].value;
+            for (int k = 0; k < need; k++) {
+                slots[n + k] = 0;
+                memcpy(&slots[n + k], value + (size_t)k * part, part);
+            }
         }
         for (int k = 0; k < need; k++)
             params[n + k] = &slots[n + k];

@@ -58,7 +58,8 @@ bool rt_is_contiguous(int ndim, const int64_t *shape, const int64_t *strides, py
 
 /* Flattens arguments per the ABI into cuLaunchKernel's kernelParams: an
  * array gives data, shape[ndim], strides[ndim]; a scalar its value, in the
- * low bytes of its slot. `slots` and `params` have RT_MAX_PARAM_SLOTS
+ * low bytes of its slot; a complex its real and imaginary parts, a slot
+ * each. `slots` and `params` have RT_MAX_PARAM_SLOTS
  * entries. Returns the number of parameters, or -1 when the arguments need
  * more slots (with the report written) or an array argument is NULL. */
 int rt_flatten_args(const pyk_arg *args, int nargs, uint64_t *slots, void **params,

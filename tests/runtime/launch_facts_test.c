@@ -90,6 +90,19 @@ static void test_valid_lines(void)
     CHECK(strcmp(rt_param_type_name(&k.params[0], type, sizeof type), "array(float16, 3d, F)") == 0);
     CHECK(strcmp(rt_param_type_name(&k.params[8], type, sizeof type), "float64") == 0);
     rt_kernel_facts_free(&k);
+
+    /* complex scalars and arrays */
+    k = parse_ok("// pykc.kernel c(z: complex64, w: complex128, a: array(complex64, 1d, C), "
+                 "b: array(complex128, 2d, A))");
+    check_param(&k, 0, "z", PYK_COMPLEX64, 0, 0);
+    check_param(&k, 1, "w", PYK_COMPLEX128, 0, 0);
+    check_param(&k, 2, "a", PYK_COMPLEX64, 1, PYK_LAYOUT_C);
+    check_param(&k, 3, "b", PYK_COMPLEX128, 2, PYK_LAYOUT_A);
+    CHECK(strcmp(rt_param_type_name(&k.params[1], type, sizeof type), "complex128") == 0);
+    CHECK(strcmp(rt_param_type_name(&k.params[2], type, sizeof type), "array(complex64, 1d, C)") == 0);
+    CHECK(pyk_dtype_size(PYK_COMPLEX64) == 8 && pyk_dtype_size(PYK_COMPLEX128) == 16);
+    CHECK(strcmp(pyk_dtype_name(PYK_COMPLEX64), "complex64") == 0);
+    rt_kernel_facts_free(&k);
 }
 
 static void test_malformed_lines(void)
