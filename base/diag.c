@@ -1,5 +1,8 @@
 /* Printing diagnostics with the source line and a caret; see diag.h. */
+#define _POSIX_C_SOURCE 200809L  /* open_memstream */
 #include "diag.h"
+
+#include <stdlib.h>
 
 #include <stdarg.h>
 #include <string.h>
@@ -13,6 +16,35 @@ void diag_init(Diag *diag, FILE *out)
 void diag_init_quiet(Diag *diag)
 {
     memset(diag, 0, sizeof *diag);
+}
+
+void diag_hold(Diag *held, const Diag *like)
+{
+    memset(held, 0, sizeof *held);
+    held->warnings_are_errors = like->warnings_are_errors;
+    held->disabled = like->disabled;
+    if (like->out)
+        held->out = open_memstream(&held->held_text, &held->held_size);
+}
+
+HeldDiags diag_end_hold(Diag *held)
+{
+    if (held->out)
+        fclose(held->out);
+    HeldDiags kept = {held->held_size ? held->held_text : NULL, held->errors, held->warnings};
+    if (!kept.text)
+        free(held->held_text);
+    held->out = NULL;
+    held->held_text = NULL;
+    return kept;
+}
+
+void diag_replay(Diag *diag, const HeldDiags *held)
+{
+    if (diag->out && held->text)
+        fputs(held->text, diag->out);
+    diag->errors += held->errors;
+    diag->warnings += held->warnings;
 }
 
 /* The source line, then spaces (tabs kept, so the caret lines up under a

@@ -24,6 +24,8 @@ typedef struct Diag {
     const char **disabled;           /* -Wno-NAME, NULL-terminated or NULL */
     bool silenced;                   /* the last warning was silenced: so are its notes */
     char first_error[256];           /* quiet: the first error's message, no location */
+    char *held_text;                 /* holding (diag_hold): what it printed */
+    size_t held_size;
 } Diag;
 
 void diag_init(Diag *diag, FILE *out);
@@ -33,6 +35,26 @@ void diag_init(Diag *diag, FILE *out);
  * host code binds, which only matters if a kernel uses it). Warnings and
  * notes are dropped. */
 void diag_init_quiet(Diag *diag);
+
+/* What a holding Diag printed, with its counts; text is malloc'd (NULL
+ * if nothing was printed). */
+typedef struct HeldDiags {
+    char *text;
+    int errors;
+    int warnings;
+} HeldDiags;
+
+/* A Diag that keeps what it prints, for checking something whose
+ * diagnostics count only if it is used: a device function specialised on
+ * trial, whose errors matter only if a call ends up using it. It has
+ * like's warning settings, and is quiet if like is. */
+void diag_hold(Diag *held, const Diag *like);
+
+/* Ends a holding Diag, returning what it kept. */
+HeldDiags diag_end_hold(Diag *held);
+
+/* Prints what a hold kept into diag and adds its counts. */
+void diag_replay(Diag *diag, const HeldDiags *held);
 
 void diag_error(Diag *diag, Span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -1,11 +1,12 @@
-/* a.strides, a.itemsize, a.nbytes, a.T, a.real and a.imag (a.shape, a.size
- * and a.ndim are in cg_builtin.c). The array value keeps its strides in
- * elements (the ABI's choice); Numba's and NumPy's a.strides are in bytes,
- * so each is scaled by the item size here. a.T reverses the shape and the
- * strides over the same data; its type (C and F swapped) makes indexing it
- * right. a.real and a.imag of a complex array view its parts: the same
- * shape, strides doubled (in floats), the data moved by one float for
- * a.imag (numba's array_complex_attr); a.real of a real array is itself. */
+/* a.strides, a.itemsize, a.nbytes, a.ctypes.data, a.T, a.real and a.imag
+ * (a.shape, a.size and a.ndim are in cg_builtin.c). The array value keeps
+ * its strides in elements (the ABI's choice); Numba's and NumPy's a.strides
+ * are in bytes, so each is scaled by the item size here. a.T reverses the
+ * shape and the strides over the same data; its type (C and F swapped)
+ * makes indexing it right. a.real and a.imag of a complex array view its
+ * parts: the same shape, strides doubled (in floats), the data moved by one
+ * float for a.imag (numba's array_complex_attr); a.real of a real array is
+ * itself. */
 #include "cg_internal.h"
 
 static LLVMValueRef item_size(Cg *cg, const Type *array)
@@ -28,7 +29,7 @@ static LLVMValueRef transpose(Cg *cg, LLVMValueRef arr, const Type *array, const
     int d = array->ndim;
     if (d <= 1)
         return cg_convert(cg, arr, array, result);
-    LLVMValueRef shape[3], strides[3];
+    LLVMValueRef shape[TYPE_MAX_NDIM], strides[TYPE_MAX_NDIM];
     for (int k = 0; k < d; k++) {
         shape[k] = cg_array_shape(cg, arr, d - 1 - k);
         strides[k] = cg_array_stride(cg, arr, d - 1 - k);
@@ -40,7 +41,7 @@ static LLVMValueRef complex_part(Cg *cg, LLVMValueRef arr, const Type *array, co
 {
     if (array->dtype->kind != TYPE_COMPLEX)
         return arr;
-    LLVMValueRef shape[3], strides[3];
+    LLVMValueRef shape[TYPE_MAX_NDIM], strides[TYPE_MAX_NDIM];
     for (int k = 0; k < array->ndim; k++) {
         shape[k] = cg_array_shape(cg, arr, k);
         strides[k] = LLVMBuildMul(cg->b, cg_array_stride(cg, arr, k), cg_const_i64(cg, 2), "");
@@ -67,6 +68,13 @@ LLVMValueRef cg_emit_array_attr(Cg *cg, const Node *node)
     case BUILTIN_ARRAY_T: return transpose(cg, arr, array, node->type);
     case BUILTIN_NUMBER_REAL: return complex_part(cg, arr, array, node->type, false);
     case BUILTIN_NUMBER_IMAG: return complex_part(cg, arr, array, node->type, true);
+    case BUILTIN_ARRAY_CTYPES_DATA: {   /* a generic address, as Numba's is, whatever the space */
+        LLVMValueRef data = cg_array_data(cg, arr);
+        LLVMTypeRef generic = LLVMPointerTypeInContext(cg->ctx, 0);
+        if (LLVMGetPointerAddressSpace(LLVMTypeOf(data)) != 0)
+            data = LLVMBuildAddrSpaceCast(cg->b, data, generic, "");
+        return LLVMBuildPtrToInt(cg->b, data, cg_i64(cg), "address");
+    }
     default: return cg_unsupported(cg, node, "this array attribute");
     }
 }

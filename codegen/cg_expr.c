@@ -116,6 +116,8 @@ static LLVMValueRef emit_call(Cg *cg, const Node *node)
     LLVMValueRef *values = ARENA_ARRAY(&cg->arena, LLVMValueRef, slots + 1);
     for (int i = 0; i < callee->param_count; i++) {
         const Type *pt = callee->param_types[i];
+        if (pt->kind == TYPE_STATIC)
+            continue;   /* a compile-time argument: the specialisation has it */
         LLVMValueRef v = cg_convert(cg, cg_emit_expr(cg, args[i]), args[i]->type, pt);
         cg_append_args(cg, v, pt, values, &n);
     }

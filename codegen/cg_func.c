@@ -3,29 +3,44 @@
  * sema/overloads.c) and annotated as an nvvm kernel (a `.visible .entry`),
  * with its @cuda.jit options as annotations and attributes; a device
  * function is internal (`.func`) and returns its return type. Parameters
- * follow the ABI (../shared/spec/abi.md): a scalar is one parameter of its
- * width (a kernel's bool is i8), a complex is two (its real part, then its
- * imaginary part, as Numba's data model flattens it), an array is its data
- * pointer, then ndim shape values, then ndim strides. Device functions take
- * complex numbers and arrays the same flattened way, so one routine lowers
- * both. Every local gets an alloca in
- * the entry block; mem2reg and SROA turn them into registers. */
+ * follow the ABI (docs/abi.md): a scalar is one parameter of its width (a
+ * kernel's bool is i8), a complex is two (its real part, then its imaginary
+ * part, as Numba's data model flattens it), an array is its data pointer,
+ * then ndim shape values, then ndim strides, a tuple its members in order,
+ * flattened the same way (as Numba flattens tuples). Device functions take
+ * complex numbers, arrays and tuples the same flattened way, so one routine
+ * lowers them all. Every local gets an alloca in the entry block; mem2reg
+ * and SROA turn them into registers. */
 #include <string.h>
 
 #include "cg_internal.h"
 
+/* A compile-time argument (TYPE_STATIC: a type or a function passed to a
+ * device function; None) has no parameter: its specialisation knows it. */
 unsigned cg_param_slot_count(const Type *t)
 {
+    if (t->kind == TYPE_STATIC || t->kind == TYPE_NONE)
+        return 0;
     if (t->kind == TYPE_COMPLEX)
         return 2u;
-    return t->kind == TYPE_ARRAY ? 1u + 2u * (unsigned)t->ndim : 1u;
+    unsigned n = 0;
+    for (int i = 0; t->kind == TYPE_TUPLE && i < t->count; i++)
+        n += cg_param_slot_count(t->elts[i]);
+    return t->kind == TYPE_TUPLE ? n : t->kind == TYPE_ARRAY ? 1u + 2u * (unsigned)t->ndim : 1u;
 }
 
 void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *out, unsigned *n)
 {
+    if (t->kind == TYPE_STATIC || t->kind == TYPE_NONE)
+        return;
     if (t->kind == TYPE_COMPLEX) {
         out[(*n)++] = cg_type(cg, t->elem);
         out[(*n)++] = cg_type(cg, t->elem);
+        return;
+    }
+    if (t->kind == TYPE_TUPLE) {
+        for (int i = 0; i < t->count; i++)
+            cg_append_param_types(cg, t->elts[i], is_kernel, out, n);
         return;
     }
     if (t->kind != TYPE_ARRAY) {
@@ -40,9 +55,16 @@ void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *o
 /* A call's argument value v of type t, flattened like the parameters. */
 void cg_append_args(Cg *cg, LLVMValueRef v, const Type *t, LLVMValueRef *out, unsigned *n)
 {
+    if (t->kind == TYPE_STATIC || t->kind == TYPE_NONE)
+        return;
     if (t->kind == TYPE_COMPLEX) {
         out[(*n)++] = cg_complex_real(cg, v);
         out[(*n)++] = cg_complex_imag(cg, v);
+        return;
+    }
+    if (t->kind == TYPE_TUPLE) {
+        for (int i = 0; i < t->count; i++)
+            cg_append_args(cg, LLVMBuildExtractValue(cg->b, v, (unsigned)i, ""), t->elts[i], out, n);
         return;
     }
     if (t->kind != TYPE_ARRAY) {
@@ -64,27 +86,35 @@ static unsigned total_slots(const FuncInfo *fi)
     return n;
 }
 
-/* Readable IR: x, x.shape0, x.stride0, ...; z.real, z.imag */
+/* Readable IR: x, x.shape0, x.stride0, ...; z.real, z.imag; and t.0,
+ * t.1.shape0, t.2.real for the members of a tuple t. */
+static void name_param(Cg *cg, LLVMValueRef fn, const Type *t, const char *name, unsigned *slot)
+{
+    if (t->kind == TYPE_TUPLE) {
+        for (int i = 0; i < t->count; i++)
+            name_param(cg, fn, t->elts[i], arena_printf(&cg->arena, "%s.%d", name, i), slot);
+        return;
+    }
+    if (t->kind == TYPE_COMPLEX) {
+        for (int k = 0; k < 2; k++) {
+            char *part = arena_printf(&cg->arena, "%s.%s", name, k ? "imag" : "real");
+            LLVMSetValueName2(LLVMGetParam(fn, (*slot)++), part, strlen(part));
+        }
+        return;
+    }
+    LLVMSetValueName2(LLVMGetParam(fn, (*slot)++), name, strlen(name));
+    for (int k = 0; t->kind == TYPE_ARRAY && k < 2 * t->ndim; k++) {
+        char *part = arena_printf(&cg->arena, "%s.%s%d", name, k < t->ndim ? "shape" : "stride", k % t->ndim);
+        LLVMSetValueName2(LLVMGetParam(fn, (*slot)++), part, strlen(part));
+    }
+}
+
 static void name_params(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
 {
     unsigned slot = 0;
-    for (int i = 0; i < fi->param_count; i++) {
-        const Type *t = fi->param_types[i];
-        char *name = cg_cstr(cg, fi->params[i]->name);
-        if (t->kind == TYPE_COMPLEX) {
-            for (int k = 0; k < 2; k++) {
-                char *part = arena_printf(&cg->arena, "%s.%s", name, k ? "imag" : "real");
-                LLVMSetValueName2(LLVMGetParam(fn, slot++), part, strlen(part));
-            }
-            continue;
-        }
-        LLVMSetValueName2(LLVMGetParam(fn, slot++), name, strlen(name));
-        for (int k = 0; t->kind == TYPE_ARRAY && k < 2 * t->ndim; k++) {
-            char *part = arena_printf(&cg->arena, "%s.%s%d", name,
-                                      k < t->ndim ? "shape" : "stride", k % t->ndim);
-            LLVMSetValueName2(LLVMGetParam(fn, slot++), part, strlen(part));
-        }
-    }
+    for (int i = 0; i < fi->param_count; i++)
+        if (fi->param_types[i]->kind != TYPE_STATIC && fi->param_types[i]->kind != TYPE_NONE)
+            name_param(cg, fn, fi->param_types[i], cg_cstr(cg, fi->params[i]->name), &slot);
 }
 
 /* !nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}} makes f an .entry;
@@ -133,7 +163,8 @@ static void add_attribute(Cg *cg, LLVMValueRef fn, const char *name)
 /* fastmath: float32 denormals flush to zero in this function (NVPTX then
  * selects the .ftz instructions), as NVVM's -ftz=1 does. opt=False: LLVM
  * leaves the function as generated (optnone needs noinline).
- * inline="always": the inliner always inlines it. */
+ * inline="always": the inliner always inlines it. Cooperative device
+ * functions are convergent, as the grid sync they reach is. */
 static void add_attributes(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
 {
     if (fi->jit.fastmath)
@@ -143,6 +174,10 @@ static void add_attributes(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
         add_attribute(cg, fn, "noinline");
     } else if (fi->jit.always_inline && !fi->is_kernel)
         add_attribute(cg, fn, "alwaysinline");
+    /* a device function that may wait at a grid sync: no call of it may be
+     * made to depend on more conditions than the source says */
+    if (fi->cooperative && !fi->is_kernel)
+        add_attribute(cg, fn, "convergent");
 }
 
 void cg_set_ftz(Cg *cg, LLVMValueRef fn)
@@ -195,7 +230,7 @@ static void create_locals(Cg *cg, FuncInfo *fi)
         Symbol *sym = fi->locals[i];
         const Type *t = sym->type;
         sym->cg = NULL;
-        if (!t || t->kind == TYPE_NONE || t->kind == TYPE_RANGE)
+        if (sym->kind != SYM_LOCAL || !t || t->kind == TYPE_NONE || t->kind == TYPE_RANGE)
             continue;
         const char *name = sym->param_index >= 0
             ? arena_printf(&cg->arena, "%.*s.addr", STR_ARG(sym->name)) : cg_cstr(cg, sym->name);
@@ -203,13 +238,19 @@ static void create_locals(Cg *cg, FuncInfo *fi)
     }
 }
 
-/* The value of parameter i from its LLVM parameters starting at *slot. */
-static LLVMValueRef param_value(Cg *cg, const FuncInfo *fi, int i, unsigned *slot)
+/* The value of a parameter of type t from its LLVM parameters starting at
+ * *slot: a tuple is rebuilt from its members. */
+static LLVMValueRef param_value(Cg *cg, const FuncInfo *fi, const Type *t, unsigned *slot)
 {
-    const Type *t = fi->param_types[i];
     if (t->kind == TYPE_COMPLEX) {
         LLVMValueRef re = LLVMGetParam(cg->fn, (*slot)++);
         return cg_complex_make(cg, t, re, LLVMGetParam(cg->fn, (*slot)++));
+    }
+    if (t->kind == TYPE_TUPLE) {
+        LLVMValueRef tuple = LLVMGetUndef(cg_type(cg, t));
+        for (int i = 0; i < t->count; i++)
+            tuple = LLVMBuildInsertValue(cg->b, tuple, param_value(cg, fi, t->elts[i], slot), (unsigned)i, "");
+        return tuple;
     }
     if (t->kind != TYPE_ARRAY) {
         LLVMValueRef v = LLVMGetParam(cg->fn, (*slot)++);
@@ -232,7 +273,9 @@ static void store_params(Cg *cg, const FuncInfo *fi)
     unsigned slot = 0;
     for (int i = 0; i < fi->param_count; i++) {
         Symbol *sym = fi->params[i];
-        LLVMValueRef v = param_value(cg, fi, i, &slot);
+        if (fi->param_types[i]->kind == TYPE_STATIC || fi->param_types[i]->kind == TYPE_NONE)
+            continue;
+        LLVMValueRef v = param_value(cg, fi, fi->param_types[i], &slot);
         if (sym && sym->cg)
             LLVMBuildStore(cg->b, cg_convert(cg, v, fi->param_types[i], sym->type), sym->cg);
     }

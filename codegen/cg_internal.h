@@ -306,6 +306,11 @@ LLVMValueRef cg_emit_libdevice_call(Cg *cg, const Node *node);
 bool cg_is_cache_hint_call(int id);
 LLVMValueRef cg_emit_cache_hint(Cg *cg, const Node *node);
 
+/* cg_grid_sync.c: cuda.cg.this_grid() (the grid workspace's address) and
+ * GridGroup.sync() (a call of the module's __pykc_grid_sync barrier) */
+bool cg_is_grid_group_call(int id);
+LLVMValueRef cg_emit_grid_group_call(Cg *cg, const Node *node);
+
 /* cg_math.c: math.NAME calls, and float ** float */
 LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node);
 /* math.NAME (a BUILTIN_MATH_* id) of float arguments of type t, lowered as

@@ -149,8 +149,8 @@ LLVMValueRef cg_emit_array_view(Cg *cg, const Node *node)
     bool tuple_value = index->kind != NODE_TUPLE && index->kind != NODE_SLICE && index->type &&
                        index->type->kind == TYPE_TUPLE;
     LLVMValueRef tuple = tuple_value ? cg_emit_expr(cg, index) : NULL;
-    LLVMValueRef idx[3], shape[3], strides[3];
-    bool is_index[3] = {false, false, false};   /* --check tests these */
+    LLVMValueRef idx[TYPE_MAX_NDIM], shape[TYPE_MAX_NDIM], strides[TYPE_MAX_NDIM];
+    bool is_index[TYPE_MAX_NDIM] = {false};   /* --check tests these */
     int n = 0;
     for (int k = 0; k < at->ndim; k++) {
         LLVMValueRef value;

@@ -68,6 +68,8 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_ARRAY: return array_type(cg, t);
     case TYPE_TUPLE: return tuple_type(cg, t);
     case TYPE_RANGE: return cg_type(cg, t->elem);
+    case TYPE_STATIC: break;   /* compile-time only: never stored or passed */
+    case TYPE_GRID_GROUP: return cg_i64(cg);   /* the grid's workspace address (cg_grid_sync.c) */
     }
     return LLVMVoidTypeInContext(cg->ctx);
 }

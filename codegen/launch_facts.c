@@ -5,8 +5,12 @@
 
 #include <string.h>
 
-/* The runtime's limit on array dimensions (PYK_MAX_NDIM). */
+/* The runtime's limits (docs/abi.md, "Launch facts"): array dimensions
+ * (PYK_MAX_NDIM), how deep tuples nest and how many values (scalars and
+ * arrays) one tuple parameter holds. */
 #define FACTS_MAX_NDIM 8
+#define FACTS_MAX_TUPLE_DEPTH 16
+#define FACTS_MAX_TUPLE_VALUES 512
 
 static bool is_scalar(const Type *t)
 {
@@ -14,20 +18,48 @@ static bool is_scalar(const Type *t)
                  t->kind == TYPE_COMPLEX);
 }
 
-bool cg_facts_type_is_expressible(const Type *t)
+/* The scalars and arrays in t, tuples flattened; -1 when t is not
+ * expressible at depth `depth`. */
+static int expressible_values(const Type *t, int depth)
 {
     if (is_scalar(t))
-        return true;
-    return t && t->kind == TYPE_ARRAY && is_scalar(t->dtype) && t->ndim >= 1 &&
-           t->ndim <= FACTS_MAX_NDIM;
+        return 1;
+    if (t && t->kind == TYPE_ARRAY)
+        return is_scalar(t->dtype) && t->ndim >= 1 && t->ndim <= FACTS_MAX_NDIM ? 1 : -1;
+    if (!t || t->kind != TYPE_TUPLE || t->count == 0 || depth >= FACTS_MAX_TUPLE_DEPTH)
+        return -1;
+    int total = 0;
+    for (int i = 0; i < t->count; i++) {
+        int n = expressible_values(t->elts[i], depth + 1);
+        if (n < 0 || (total += n) > FACTS_MAX_TUPLE_VALUES)
+            return -1;
+    }
+    return total;
 }
 
+bool cg_facts_type_is_expressible(const Type *t)
+{
+    return expressible_values(t, 0) > 0;
+}
+
+/* Numba's spellings: "int64", "array(float32, 2d, F)", "UniTuple(int64 x
+ * 2)", "Tuple(int32, array(float32, 1d, C))". */
 const char *cg_facts_type_name(Arena *arena, const Type *t)
 {
-    if (t->kind != TYPE_ARRAY)
-        return t->name; /* Numba's spelling: "bool", "int64", "float16", "complex64" */
     static const char layouts[] = {[LAYOUT_C] = 'C', [LAYOUT_F] = 'F', [LAYOUT_A] = 'A'};
-    return arena_printf(arena, "array(%s, %dd, %c)", t->dtype->name, t->ndim, layouts[t->layout]);
+    if (t->kind == TYPE_ARRAY)
+        return arena_printf(arena, "array(%s, %dd, %c)", t->dtype->name, t->ndim, layouts[t->layout]);
+    if (t->kind != TYPE_TUPLE)
+        return t->name; /* "bool", "int64", "float16", "complex64" */
+    bool uniform = true;
+    for (int i = 1; i < t->count; i++)
+        uniform &= t->elts[i] == t->elts[0];
+    if (uniform)
+        return arena_printf(arena, "UniTuple(%s x %d)", cg_facts_type_name(arena, t->elts[0]), t->count);
+    const char *name = "Tuple(";
+    for (int i = 0; i < t->count; i++)
+        name = arena_printf(arena, "%s%s%s", name, i ? ", " : "", cg_facts_type_name(arena, t->elts[i]));
+    return arena_printf(arena, "%s)", name);
 }
 
 int cg_facts_max_threads(const FuncInfo *fi)
@@ -57,6 +89,9 @@ const char *cg_facts_line(Arena *arena, const FuncInfo *fi)
     for (int i = 0; i < needs->cover_count; i++)
         line = arena_printf(arena, "%s covers.%c=%s,%.*s,%d", line, axes[needs->covers[i].axis],
                             needs->covers[i].extent, STR_ARG(needs->covers[i].array), needs->covers[i].line);
+    /* KEY=VALUE like every attribute, so that readers that predate it skip it */
+    if (fi->cooperative)
+        line = arena_printf(arena, "%s cooperative=grid", line);
     return line;
 }
 

@@ -16,19 +16,22 @@
 
 #define CG_FACTS_PREFIX "// pykc.kernel "
 
-/* Does `t` have a spelling in the facts format (a scalar, or an array of a
- * scalar with 1 to 8 dimensions)? */
+/* Does `t` have a spelling in the facts format (a scalar, an array of a
+ * scalar with 1 to 8 dimensions, or a non-empty tuple of these, nested at
+ * most 16 deep and holding at most 512 of them)? */
 bool cg_facts_type_is_expressible(const Type *t);
 
 /* The facts format's spelling of a parameter type: "int64",
- * "array(float32, 2d, F)". `t` must be expressible. */
+ * "array(float32, 2d, F)", "UniTuple(int64 x 2)", "Tuple(int32, float32)".
+ * `t` must be expressible. */
 const char *cg_facts_type_name(Arena *arena, const Type *t);
 
 /* The most threads per block kernel `fi` may be launched with, 0 when
  * unconstrained: its launch_bounds' first value (the entry's .maxntid). */
 int cg_facts_max_threads(const FuncInfo *fi);
 
-/* The facts line of kernel `fi` (no newline), or NULL when a parameter
+/* The facts line of kernel `fi` (no newline): its signature, then maxntid,
+ * blockmax, covers and cooperative=grid as they apply; NULL when a parameter
  * type is not expressible (the kernel then carries no line and libpykrt
  * launches it unchecked). */
 const char *cg_facts_line(Arena *arena, const FuncInfo *fi);

@@ -3,14 +3,19 @@
  * What the header holds, in order: a comment saying where it came from and
  * listing the kernels, an include guard, <pykrt.h>, the PTX as a char
  * array (equal, byte for byte, to what --emit=ptx writes),
- * one lookup helper, and per kernel entry its two launchers. Launchers are
+ * one lookup helper, and per kernel entry its two launchers (and, for a
+ * cooperative kernel, its largest grid's query). Launchers are
  * static inline: the header is self-contained, needs no separate object
  * file, and costs nothing where unused. Arrays are typed handles
  * (pyk_array_f32 ...), so a wrong dtype does not compile; ndim and layout
  * are checked by pyk_launch against the PTX's launch facts, like any
  * launch. A complex scalar is one parameter of pykrt.h's pyk_complex64 or
  * pyk_complex128 (real, imaginary), as the Python parameter is one value;
- * pyk_launch splits it into the kernel's two. */
+ * pyk_launch splits it into the kernel's two. A tuple parameter is a struct
+ * named after its type's overload code (pykc_tuple_t2i32f32, members m0,
+ * m1, ...; a complex member is a pyk_complex64 or pyk_complex128), defined
+ * once per type under a guard so that headers of several modules can be
+ * included together; the launcher turns it into pyk_arg_tuple arguments. */
 #include "emit_header.h"
 
 #include <stdarg.h>
@@ -97,7 +102,7 @@ static const char *const reserved_words[] = {
     "_Bool", "_Complex", "_Imaginary", "_Atomic", "_Generic", "_Noreturn",
     "_Alignas", "_Alignof", "_Static_assert", "_Thread_local", "NULL",
     "ctx", "cfg", "n", "stream", /* the launchers' own parameters and locals */
-    "pykc_kernel", "pykc_status", "pykc_block", "pykc_cfg", "pykc_args",
+    "pykc_kernel", "pykc_status", "pykc_block", "pykc_cfg", "pykc_args", "pykc_members",
 };
 
 static bool is_reserved(const char *name)
@@ -197,6 +202,89 @@ static CType c_type_of(const Type *t)
     return ints[t->is_signed][width];
 }
 
+/* The C type of a parameter or tuple member: a typed array handle, a
+ * tuple's struct, or a scalar's C type. */
+static const char *c_param_type(Arena *arena, const Type *t)
+{
+    if (t->kind == TYPE_ARRAY)
+        return arena_printf(arena, "const pyk_array_%s *", c_type_of(t->dtype).suffix);
+    if (t->kind == TYPE_TUPLE)
+        return arena_printf(arena, "pykc_tuple_%s ", sema_type_code(arena, t));
+    return arena_printf(arena, "%s ", c_type_of(t).c_type);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tuples                                                                     */
+
+/* The struct of tuple type t, after those of its member tuples; each type
+ * once per header (`done` lists the codes written) and once per program
+ * (the guard). */
+static void put_tuple_struct(Buf *b, Arena *arena, const Type *t, const char ***done, int *count)
+{
+    const char *code = sema_type_code(arena, t);
+    for (int i = 0; i < *count; i++)
+        if (strcmp((*done)[i], code) == 0)
+            return;
+    for (int i = 0; i < t->count; i++)
+        if (t->elts[i]->kind == TYPE_TUPLE)
+            put_tuple_struct(b, arena, t->elts[i], done, count);
+    const char **grown = ARENA_ARRAY(arena, const char *, *count + 1);
+    if (*count)
+        memcpy(grown, *done, sizeof *grown * (size_t)*count);
+    grown[(*count)++] = code;
+    *done = grown;
+    putf(b, "\n/* %s, passed to a launcher by value */\n#ifndef PYKC_TUPLE_%s\n#define PYKC_TUPLE_%s\n"
+            "typedef struct pykc_tuple_%s {\n",
+         cg_facts_type_name(arena, t), code, code, code);
+    for (int i = 0; i < t->count; i++)
+        putf(b, "    %sm%d;\n", c_param_type(arena, t->elts[i]), i);
+    putf(b, "} pykc_tuple_%s;\n#endif\n", code);
+}
+
+/* The members of the tuples a tuple subtree holds, itself included. */
+static int tuple_slots(const Type *t)
+{
+    int n = t->count;
+    for (int i = 0; i < t->count; i++)
+        if (t->elts[i]->kind == TYPE_TUPLE)
+            n += tuple_slots(t->elts[i]);
+    return n;
+}
+
+/* A scalar or an array as a pyk_arg: `value` is its C expression. */
+static void put_leaf_arg(Buf *b, const Type *t, const char *value)
+{
+    if (t->kind == TYPE_ARRAY)
+        putf(b, "pyk_arg_array((const pyk_array *)%s)", value);
+    else
+        putf(b, "%s(%s)", c_type_of(t).arg, value);
+}
+
+/* The pyk_args of tuple `value` (of type t) at pykc_members[at...]: its
+ * members, then the members of its member tuples, depth first, each
+ * member tuple a pyk_arg_tuple of the block after. */
+static void put_tuple_members(Buf *b, Arena *arena, const Type *t, const char *value, int at)
+{
+    int child = at + t->count;
+    for (int i = 0; i < t->count; i++) {
+        const Type *m = t->elts[i];
+        puts_(b, "        ");
+        if (m->kind == TYPE_TUPLE) {
+            putf(b, "pyk_arg_tuple(pykc_members + %d, %d)", child, m->count);
+            child += tuple_slots(m);
+        } else {
+            put_leaf_arg(b, m, arena_printf(arena, "%s.m%d", value, i));
+        }
+        puts_(b, ",\n");
+    }
+    child = at + t->count;
+    for (int i = 0; i < t->count; i++)
+        if (t->elts[i]->kind == TYPE_TUPLE) {
+            put_tuple_members(b, arena, t->elts[i], arena_printf(arena, "%s.m%d", value, i), child);
+            child += tuple_slots(t->elts[i]);
+        }
+}
+
 /* ------------------------------------------------------------------------ */
 /* Pieces of the header                                                       */
 
@@ -231,43 +319,78 @@ typedef struct Kernel {
     const char *facts;    /* the facts line without its prefix */
 } Kernel;
 
-static void put_param_list(Buf *b, const Kernel *k)
+static void put_param_list(Buf *b, Arena *arena, const Kernel *k)
 {
-    for (int i = 0; i < k->fi->param_count; i++) {
-        const Type *t = k->fi->param_types[i];
-        CType c = c_type_of(t->kind == TYPE_ARRAY ? t->dtype : t);
-        if (t->kind == TYPE_ARRAY)
-            putf(b, ",\n    const pyk_array_%s *%s", c.suffix, k->params[i]);
-        else
-            putf(b, ",\n    %s %s", c.c_type, k->params[i]);
-    }
+    for (int i = 0; i < k->fi->param_count; i++)
+        putf(b, ",\n    %s%s", c_param_type(arena, k->fi->param_types[i]), k->params[i]);
 }
 
-/* `pyk_arg pykc_args[] = {...};` and the pyk_launch call. */
-static void put_launch_call(Buf *b, const Kernel *k, const char *cfg)
+/* `pyk_arg pykc_members[] = {...};` (the members of the tuple arguments,
+ * when there are some), `pyk_arg pykc_args[] = {...};` and the pyk_launch
+ * call. */
+static void put_launch_call(Buf *b, Arena *arena, const Kernel *k, const char *cfg)
 {
-    int count = k->fi->param_count;
+    int count = k->fi->param_count, slots = 0;
     if (count == 0) {
         putf(b, "    return pyk_launch(pykc_kernel, %s, NULL, 0);\n", cfg);
         return;
     }
+    for (int i = 0; i < count; i++)
+        if (k->fi->param_types[i]->kind == TYPE_TUPLE) {
+            if (slots == 0)
+                puts_(b, "    const pyk_arg pykc_members[] = {\n");
+            put_tuple_members(b, arena, k->fi->param_types[i], k->params[i], slots);
+            slots += tuple_slots(k->fi->param_types[i]);
+        }
+    if (slots)
+        puts_(b, "    };\n");
     puts_(b, "    pyk_arg pykc_args[] = {\n");
+    slots = 0;
     for (int i = 0; i < count; i++) {
         const Type *t = k->fi->param_types[i];
-        if (t->kind == TYPE_ARRAY)
-            putf(b, "        pyk_arg_array((const pyk_array *)%s),\n", k->params[i]);
-        else
-            putf(b, "        %s(%s),\n", c_type_of(t).arg, k->params[i]);
+        puts_(b, "        ");
+        if (t->kind == TYPE_TUPLE) {
+            putf(b, "pyk_arg_tuple(pykc_members + %d, %d)", slots, t->count);
+            slots += tuple_slots(t);
+        } else {
+            put_leaf_arg(b, t, k->params[i]);
+        }
+        puts_(b, ",\n");
     }
     putf(b, "    };\n    return pyk_launch(pykc_kernel, %s, pykc_args, %d);\n", cfg, count);
 }
 
-static void put_kernel(Buf *b, const Kernel *k, const char *stem)
+/* A cooperative kernel's K_max_cooperative_blocks: Numba's
+ * max_cooperative_grid_blocks(blockdim, dynsmemsize) for this kernel. */
+static void put_max_blocks(Buf *b, const Kernel *k, const char *stem)
+{
+    putf(b, "\n/* The most blocks of `block` threads with `dynamic_shared_bytes` of dynamic\n"
+            " * shared memory a launch of %s may have on ctx's device (all resident at\n"
+            " * once): pyk_kernel_max_cooperative_blocks. */\n"
+            "static inline pyk_status %s_max_cooperative_blocks(\n"
+            "    pyk_context *ctx, pyk_dim3 block, size_t dynamic_shared_bytes, unsigned *blocks)\n"
+            "{\n"
+            "    pyk_kernel *pykc_kernel;\n"
+            "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
+            "    if (pykc_status != PYK_OK)\n"
+            "        return pykc_status;\n"
+            "    return pyk_kernel_max_cooperative_blocks(pykc_kernel, block, dynamic_shared_bytes, blocks);\n"
+            "}\n",
+         k->name, k->name, stem, k->name);
+}
+
+static void put_kernel(Buf *b, Arena *arena, const Kernel *k, const char *stem)
 {
     int max_threads = cg_facts_max_threads(k->fi);
     putf(b, "\n/* %s\n", k->facts);
     if (max_threads > 0)
         putf(b, " * (at most %d threads per block: its launch_bounds)\n", max_threads);
+    if (k->fi->cooperative)
+        putf(b, " * Cooperative (it takes cuda.cg.this_grid() to sync its grid): both\n"
+                " * launchers launch it with cuLaunchCooperativeKernel and refuse a grid\n"
+                " * whose blocks cannot all be resident at once;\n"
+                " * %s_max_cooperative_blocks gives the most blocks a launch may have.\n",
+             k->name);
     putf(b, " * %s_launch: launches it with `cfg` (grid, block, dynamic shared memory,\n"
             " * stream). %s_launch_1d: one thread per element of 0..n-1, in blocks of\n"
             " * the size the occupancy calculator picks for it, on `stream` (NULL: the\n"
@@ -277,19 +400,19 @@ static void put_kernel(Buf *b, const Kernel *k, const char *stem)
          k->name, k->name);
     putf(b, "static inline pyk_status %s_launch(\n    pyk_context *ctx, const pyk_launch_config *cfg",
          k->name);
-    put_param_list(b, k);
+    put_param_list(b, arena, k);
     putf(b, ")\n{\n"
             "    pyk_kernel *pykc_kernel;\n"
             "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
             "    if (pykc_status != PYK_OK)\n"
             "        return pykc_status;\n",
          stem, k->name);
-    put_launch_call(b, k, "cfg");
+    put_launch_call(b, arena, k, "cfg");
     puts_(b, "}\n\n");
 
     putf(b, "static inline pyk_status %s_launch_1d(\n    pyk_context *ctx, int64_t n, pyk_stream *stream",
          k->name);
-    put_param_list(b, k);
+    put_param_list(b, arena, k);
     putf(b, ")\n{\n"
             "    pyk_kernel *pykc_kernel;\n"
             "    int pykc_block = 0;\n"
@@ -301,8 +424,10 @@ static void put_kernel(Buf *b, const Kernel *k, const char *stem)
             "    pyk_launch_config pykc_cfg = pyk_config_1d(n, (unsigned)pykc_block);\n"
             "    pykc_cfg.stream = stream;\n",
          stem, k->name);
-    put_launch_call(b, k, "&pykc_cfg");
+    put_launch_call(b, arena, k, "&pykc_cfg");
     puts_(b, "}\n");
+    if (k->fi->cooperative)
+        put_max_blocks(b, k, stem);
 }
 
 static void put_prologue(Buf *b, const char *input, const char *stem, const Kernel *kernels,
@@ -361,7 +486,8 @@ static bool collect_kernels(Arena *arena, Diag *diag, const SemaModule *module, 
                        "--emit=header cannot declare a typed launcher for kernel '%.*s': %s",
                        STR_ARG(fi->name),
                        facts ? "its name is not a C identifier"
-                             : "a parameter's type has no C counterpart (scalars and arrays only)");
+                             : "a parameter's type has no launch facts (tuples nested more than 16 "
+                               "deep, or holding more than 512 scalars and arrays)");
             ok = false;
             continue;
         }
@@ -388,8 +514,14 @@ bool emit_header(Arena *arena, Diag *diag, const SemaModule *module, const char 
     put_ptx(&b, ptx, len);
     puts_(&b, ";");
     put_lookup(&b, stem);
+    const char **tuples = NULL;
+    int tuple_count = 0;
     for (int i = 0; i < count; i++)
-        put_kernel(&b, &kernels[i], stem);
+        for (int p = 0; p < kernels[i].fi->param_count; p++)
+            if (kernels[i].fi->param_types[p]->kind == TYPE_TUPLE)
+                put_tuple_struct(&b, arena, kernels[i].fi->param_types[p], &tuples, &tuple_count);
+    for (int i = 0; i < count; i++)
+        put_kernel(&b, arena, &kernels[i], stem);
     putf(&b, "\n#endif /* PYKC_GENERATED_%s_H */\n", stem);
     *out = b.text;
     *out_len = b.len;

@@ -79,6 +79,7 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
     DepList deps = {.arena = arena};
     depfile_add(&deps, options->input);
     SemaOptions sema_options = {.sigs = options->sigs, .sig_count = options->sig_count,
+                                .binds = options->binds, .bind_count = options->bind_count,
                                 .kernels = options->kernels, .kernel_count = options->kernel_count,
                                 .include_dirs = options->include_dirs,
                                 .include_count = options->include_count,

@@ -27,6 +27,9 @@ void options_print_help(FILE *out)
         "                       NAME may be qualified (Class.method, outer.inner) and\n"
         "                       end in @LINE (the line of its def or first decorator)\n"
         "  --sig-file FILE      --sig options, one NAME=SIG per line ('#' comments)\n"
+        "  --bind NAME=VALUE    the value of a name host code binds (a parameter of a\n"
+        "                       kernel factory, a loop variable a kernel captures):\n"
+        "                       --bind 'make_kernel.op=math.sin'\n"
         "  --kernel NAME        compile only this kernel (repeatable), and what it calls\n"
         "  -I DIR               look for the file's own modules (import helpers) in DIR\n"
         "                       too, after the source's directory (repeatable)\n"
@@ -53,7 +56,8 @@ void options_print_help(FILE *out)
         "  -Wno-NAME            silence warning NAME (docs/diagnostics.md explains each):\n"
         "                         missing-bounds-check  shared-race  same-element-write\n"
         "                         implicit-float64  invalid-escape-sequence  print-args\n"
-        "                         unsigned-kernel  ignored-decorator\n"
+        "                         unsigned-kernel  ignored-decorator  ignored-option\n"
+        "                         host-signature  no-kernels\n"
         "  --help               print this help\n"
         "  --version            print pykc's version\n",
         out);
@@ -79,21 +83,35 @@ static bool is_option(const char *arg, const char *name)
     return strncmp(arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
 }
 
-static bool parse_sig(Arena *arena, Diag *diag, const char *text, Options *options)
+/* NAME=TEXT, for --sig and --bind: appended to *list. */
+static bool parse_named(Arena *arena, Diag *diag, const char *option, const char *example,
+                        const char *text, SigOverride **list, int *count)
 {
     const char *eq = strchr(text, '=');
     if (!eq || eq == text || eq[1] == '\0') {
-        diag_error_plain(diag, "--sig expects NAME=SIGNATURE, as in --sig 'add=void(float32[:], int64)'; got '%s'", text);
+        diag_error_plain(diag, "%s expects %s; got '%s'", option, example, text);
         return false;
     }
-    SigOverride *grown = ARENA_ARRAY(arena, SigOverride, options->sig_count + 1);
-    if (options->sig_count)
-        memcpy(grown, options->sigs, sizeof(SigOverride) * (size_t)options->sig_count);
-    SigOverride *sig = &grown[options->sig_count++];
-    sig->name = (Str){arena_strndup(arena, text, (size_t)(eq - text)), (int)(eq - text)};
-    sig->sig = source_from_text(arena, "<command line>", eq + 1, (uint32_t)strlen(eq + 1));
-    options->sigs = grown;
+    SigOverride *grown = ARENA_ARRAY(arena, SigOverride, *count + 1);
+    if (*count)
+        memcpy(grown, *list, sizeof(SigOverride) * (size_t)*count);
+    SigOverride *entry = &grown[(*count)++];
+    entry->name = (Str){arena_strndup(arena, text, (size_t)(eq - text)), (int)(eq - text)};
+    entry->sig = source_from_text(arena, "<command line>", eq + 1, (uint32_t)strlen(eq + 1));
+    *list = grown;
     return true;
+}
+
+static bool parse_sig(Arena *arena, Diag *diag, const char *text, Options *options)
+{
+    return parse_named(arena, diag, "--sig", "NAME=SIGNATURE, as in --sig 'add=void(float32[:], int64)'",
+                       text, &options->sigs, &options->sig_count);
+}
+
+static bool parse_bind(Arena *arena, Diag *diag, const char *text, Options *options)
+{
+    return parse_named(arena, diag, "--bind", "NAME=VALUE, as in --bind 'make_kernel.op=math.sin'",
+                       text, &options->binds, &options->bind_count);
 }
 
 static const char **append_cstr(Arena *arena, const char **list, int count, const char *item)
@@ -238,6 +256,8 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
         return (value = option_value(diag, argc, argv, i, "--arch")) && parse_arch(diag, value, options);
     } else if (is_option(arg, "--sig")) {
         return (value = option_value(diag, argc, argv, i, "--sig")) && parse_sig(arena, diag, value, options);
+    } else if (is_option(arg, "--bind")) {
+        return (value = option_value(diag, argc, argv, i, "--bind")) && parse_bind(arena, diag, value, options);
     } else if (is_option(arg, "--sig-file")) {
         if (!(value = option_value(diag, argc, argv, i, "--sig-file")))
             return false;

@@ -32,6 +32,8 @@ typedef struct Options {
     bool emit_header;            /* --emit=header: codegen.emit is PTX, written as a C header */
     SigOverride *sigs;           /* --sig NAME=SIGNATURE, in order */
     int sig_count;
+    SigOverride *binds;          /* --bind NAME=VALUE */
+    int bind_count;
     const char **sig_files;      /* --sig-file FILE: lines of NAME=SIGNATURE */
     int sig_file_count;
     Str *kernels;                /* --kernel NAME: compile only these */

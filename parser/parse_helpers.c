@@ -495,7 +495,8 @@ Node *parse_call(ParseState *ps, Node *func, CallArgs args, Token close)
     int count = args.args.count + args.keywords.count;
     for (int i = 0; count > 1 && i < args.args.count; i++) {
         const Node *arg = args.args.items[i];
-        if (arg->kind == NODE_COMPREHENSION && !is_parenthesized(arg))
+        if (arg->kind == NODE_COMPREHENSION && arg->comprehension.kind == COMP_GENERATOR &&
+            !is_parenthesized(arg))
             diag_error(ps->diag, arg->span, "generator expression must be parenthesized");
     }
     return ast_call(ps->arena, func, args.args, args.keywords, close.span);

@@ -12,6 +12,7 @@
  * (an import repeated in `if __name__ == "__main__":`) is that value; to
  * different values, a host binding, since which one a kernel would see
  * depends on when Numba compiles it. */
+#include "../parser/parser.h"
 #include "modules.h"
 #include "scope.h"
 #include "sema_internal.h"
@@ -66,7 +67,7 @@ static Symbol *symbol_of_value(Sema *sema, Str name, Span def, Value v)
  * Each use of the name in a function becomes a fresh copy of that tree
  * (sema_expand_module_tuple), so the tuple is a literal tuple there: its
  * constant elements index, unpack, iterate and give array shapes. */
-static Node *constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at)
+Node *sema_constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at)
 {
     NodeKind kind = konst.kind == CONST_BOOL ? NODE_BOOL : konst.kind == CONST_INT ? NODE_INT
                     : konst.kind == CONST_COMPLEX ? NODE_IMAG : NODE_FLOAT;   /* a complex: its imaginary part */
@@ -97,7 +98,7 @@ static bool is_constant_scalar(const Node *node)
 static Node *copy_constant_tuple(Arena *arena, const Node *tuple, Span at)
 {
     if (tuple->kind != NODE_TUPLE)
-        return is_constant_scalar(tuple) ? constant_leaf(arena, tuple->type, tuple->konst, at) : NULL;
+        return is_constant_scalar(tuple) ? sema_constant_leaf(arena, tuple->type, tuple->konst, at) : NULL;
     Node *copy = ast_new(arena, NODE_TUPLE, at);
     copy->type = tuple->type;
     for (int i = 0; i < tuple->tuple.elts.count; i++) {
@@ -109,11 +110,19 @@ static Node *copy_constant_tuple(Arena *arena, const Node *tuple, Span at)
     return copy;
 }
 
+Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at)
+{
+    return copy_constant_tuple(arena, tuple, at);
+}
+
 void sema_expand_module_tuple(FuncCtx *ctx, Node *name)
 {
-    if (name->kind != NODE_NAME || (ctx->func && sema_lookup_local(ctx, name->name.id)))
+    Symbol *local = name->kind == NODE_NAME && ctx->func ? sema_lookup_local(ctx, name->name.id) : NULL;
+    if (name->kind != NODE_NAME || (local && local->kind == SYM_LOCAL))
         return;
-    Symbol *sym = sema_lookup_global(ctx->sema, name->name.id);
+    Symbol *sym = ctx->func ? sema_lookup_local(ctx, name->name.id) : NULL;
+    if (!sym)
+        sym = sema_lookup_global(ctx->sema, name->name.id);
     if (!sym || sym->kind != SYM_CONST || !sym->tuple)
         return;
     *name = *copy_constant_tuple(ctx->sema->arena, sym->tuple, name->span);
@@ -126,12 +135,15 @@ static Symbol *evaluate_value(Sema *sema, Scope *scope, Binding *binding)
     diag_init_quiet(&quiet);
     Diag *loud = sema->diag;
     Scope *outer = sema->scope;
+    bool prelude = sema->prelude;
     sema->diag = &quiet;
     sema->scope = scope;
+    sema->prelude = binding->from_option;
     FuncCtx ctx = {.sema = sema, .final = true};
     Value v = sema_check_expr(&ctx, binding->node);
     sema->diag = loud;
     sema->scope = outer;
+    sema->prelude = prelude;
     Node *tuple = NULL;
     if (quiet.errors == 0 && v.kind == VAL_RUNTIME && v.type->kind == TYPE_TUPLE) {
         tuple = copy_constant_tuple(sema->arena, binding->node, binding->node->span);
@@ -139,7 +151,8 @@ static Symbol *evaluate_value(Sema *sema, Scope *scope, Binding *binding)
             return sema_host_symbol(sema, binding->name, binding->at,
                                     "a tuple whose elements are not all compile-time constants (kernels "
                                     "see globals as constants frozen when they are compiled)");
-    } else if (quiet.errors == 0 && v.kind == VAL_RUNTIME && !is_constant_scalar(binding->node)) {
+    } else if (quiet.errors == 0 && v.kind == VAL_RUNTIME && !is_constant_scalar(binding->node) &&
+               v.type->kind != TYPE_NONE) {   /* None is a constant: `X is None` folds */
         return sema_host_symbol(sema, binding->name, binding->at,
                                 "bound to a value that is not a compile-time constant (kernels see "
                                 "globals as constants frozen when they are compiled)");
@@ -214,6 +227,43 @@ static Symbol *evaluate_import_from(Sema *sema, Scope *scope, Binding *binding)
     return sema_host_symbol(sema, binding->name, binding->at,
                             arena_printf(sema->arena, "'%.*s' imported from '%.*s', which kernels cannot use",
                                          STR_ARG(name), STR_ARG(module)));
+}
+
+/* ======================= --bind ======================= */
+
+static bool names_binding(Str wanted, const Scope *scope, Str name)
+{
+    if (!scope->qualname.len)
+        return str_eq(wanted, name);
+    return wanted.len == scope->qualname.len + 1 + name.len &&
+           memcmp(wanted.ptr, scope->qualname.ptr, (size_t)scope->qualname.len) == 0 &&
+           wanted.ptr[scope->qualname.len] == '.' &&
+           memcmp(wanted.ptr + scope->qualname.len + 1, name.ptr, (size_t)name.len) == 0;
+}
+
+/* A kernel factory's parameter, or a loop variable a kernel captures, has
+ * no value pykc can know: --bind gives it one, an expression evaluated
+ * where the name is bound (--bind 'make.op=math.sin'). */
+Binding *sema_bind_option(Sema *sema, Scope *scope, Str name)
+{
+    if (sema_scope_module(scope) != sema->module_scope)
+        return NULL;
+    for (int i = 0; i < sema->options->bind_count; i++) {
+        const SigOverride *option = &sema->options->binds[i];
+        if (!names_binding(option->name, scope, name))
+            continue;
+        Node *value = parse_expression(sema->arena, sema->diag, option->sig);
+        if (!value)
+            return NULL;
+        Binding *binding = ARENA_NEW(sema->arena, Binding);
+        binding->kind = BIND_VALUE;
+        binding->name = name;
+        binding->at = value->span;
+        binding->node = value;
+        binding->from_option = true;
+        return binding;
+    }
+    return NULL;
 }
 
 /* ======================= one binding, then all of a name ======================= */
@@ -299,4 +349,7 @@ void sema_report_host_use(FuncCtx *ctx, Span use, const Symbol *sym)
     sema_report(ctx, use, "'%.*s' cannot be used in a kernel: it is %s", STR_ARG(sym->name), sym->why);
     if (sym->def.src)
         diag_note(ctx->sema->diag, sym->def, "'%.*s' is bound here", STR_ARG(sym->name));
+    if (sym->bind_as.len)
+        diag_note(ctx->sema->diag, (Span){0}, "to compile the kernel for one value of it, give that "
+                  "value with --bind '%.*s=VALUE'", STR_ARG(sym->bind_as));
 }

@@ -54,13 +54,13 @@ static bool check_index(FuncCtx *ctx, const char *name, Node **index, int ndim)
     Node *node = *index;
     int count = node->kind == NODE_TUPLE ? node->tuple.elts.count : 1;
     if (node->kind != NODE_TUPLE && ndim != 1) {
-        sema_report(ctx, node->span, "'%s' of a %d-d array takes a tuple of %d indices, not one integer",
-                    name, ndim, ndim);
+        sema_report(ctx, node->span, "'%s' of %s %d-d array takes a tuple of %d indices, not one integer",
+                    name, sema_a_or_an(ndim), ndim, ndim);
         return false;
     }
     if (count != ndim) {
-        sema_report(ctx, node->span, "'%s' of a %d-d array takes %d ind%s, not %d", name, ndim, ndim,
-                    ndim == 1 ? "ex" : "ices", count);
+        sema_report(ctx, node->span, "'%s' of %s %d-d array takes %d ind%s, not %d", name, sema_a_or_an(ndim),
+                    ndim, ndim, ndim == 1 ? "ex" : "ices", count);
         return false;
     }
     const Type *first = NULL;

@@ -247,7 +247,7 @@ static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
                     "the host, or make it a @cuda.jit(device=True) function", STR_ARG(callee->name));
         return sema_value_error();
     }
-    if (!sema_prepare_function(ctx->sema, callee))
+    if (!sema_prepare_function(ctx->sema, callee) || !sema_bind_call_arguments(ctx, call, callee))
         return sema_value_error();
     if (callee->overload_count && !(callee = sema_pick_overload(ctx, call, callee)))
         return sema_value_error();
@@ -314,12 +314,16 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
         return sema_check_atomic(ctx, call, (Builtin)id);
     if (sema_is_fp16_builtin(id))
         return sema_check_fp16_call(ctx, call, (Builtin)id);
+    if (sema_is_grid_group_builtin(id))
+        return sema_check_grid_group_call(ctx, call, (Builtin)id);
     if (sema_is_libdevice_builtin(id))
         return sema_check_libdevice_call(ctx, call, (Builtin)id);
     if (sema_is_cache_hint_builtin(id))
         return sema_check_cache_hint(ctx, call, (Builtin)id);
     if (sema_is_operator_builtin(id))
         return sema_check_operator_call(ctx, call, (Builtin)id);
+    if (sema_is_type_constructor(id))
+        return sema_report_type_constructor_call(ctx, call, id);
     sema_report(ctx, call->span, "this cannot be called here");
     return sema_value_error();
 }

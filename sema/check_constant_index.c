@@ -24,7 +24,7 @@ typedef struct KnownArray {
     const Symbol *sym;
     const Node *call;          /* the cuda.shared.array / cuda.local.array call */
     int ndim;
-    int64_t dims[3];
+    int64_t dims[TYPE_MAX_NDIM];
 } KnownArray;
 
 typedef struct IndexCheck {
@@ -51,7 +51,7 @@ static bool read_shape(const Node *call, KnownArray *out)
         return false;
     out->ndim = call->type->ndim;
     int count = shape->kind == NODE_TUPLE ? shape->tuple.elts.count : 1;
-    if (count != out->ndim || count > 3)
+    if (count != out->ndim || count > TYPE_MAX_NDIM)
         return false;
     for (int i = 0; i < count; i++) {
         const Node *dim = shape->kind == NODE_TUPLE ? shape->tuple.elts.items[i] : shape;

@@ -42,15 +42,56 @@ static int decorator_jit(Sema *sema, Node *d)
     return jit_kind(sema, d->kind == NODE_CALL ? d->call.func : d);
 }
 
+/* A signature or a list of them held in a name (SIG = "void(f4[:])" and
+ * @cuda.jit(SIG)): the value of the name's one assignment (or of --bind),
+ * seen from where the decorator is, when that is a string or a list or
+ * tuple; the node as it is otherwise (a type expression, read where it
+ * is used). */
+static Node *signature_value(Sema *sema, Node *arg)
+{
+    Scope *scope = sema->scope;
+    Node *value = arg;
+    for (int depth = 0; value->kind == NODE_NAME && depth < 8; depth++) {
+        Binding *binding = sema_scope_find_single(scope, value->name.id, &scope);
+        Binding *given = binding ? sema_bind_option(sema, scope, value->name.id) : NULL;
+        if (given)
+            binding = given;
+        if (!binding || binding->kind != BIND_VALUE)
+            return arg;
+        value = binding->node;
+    }
+    return value->kind == NODE_STRING || value->kind == NODE_LIST || value->kind == NODE_TUPLE ? value : arg;
+}
+
+/* The same for each element of a list of signatures: a new list, when a
+ * name stands for one of them. */
+static NodeList *signature_values(Sema *sema, NodeList *elts)
+{
+    NodeList *values = NULL;
+    for (int i = 0; i < elts->count; i++) {
+        Node *value = signature_value(sema, elts->items[i]);
+        if (value->kind != NODE_STRING || value == elts->items[i])
+            continue;
+        if (!values) {
+            values = ARENA_NEW(sema->arena, NodeList);
+            for (int k = 0; k < elts->count; k++)
+                ast_list_push(sema->arena, values, elts->items[k]);
+        }
+        values->items[i] = value;
+    }
+    return values ? values : elts;
+}
+
 /* A list or tuple of signature strings or calls is a signature list; a
  * list of one is that signature; anything else (a tuple of types) is one
  * signature. */
-static void read_signature_list(Node *arg, Jit *jit)
+static void read_signature_list(Sema *sema, Node *arg, Jit *jit)
 {
+    arg = signature_value(sema, arg);
     jit->signature = arg;
     if (arg->kind != NODE_TUPLE && arg->kind != NODE_LIST)
         return;
-    NodeList *elts = &arg->tuple.elts;
+    NodeList *elts = signature_values(sema, &arg->tuple.elts);
     for (int i = 0; i < elts->count; i++)
         if (elts->items[i]->kind != NODE_STRING && !sema_is_signature_call(elts->items[i]))
             return;
@@ -62,16 +103,16 @@ static void read_signature_list(Node *arg, Jit *jit)
 
 /* The positional argument of @cuda.jit(...): a signature (a keyword
  * argument `signature_or_function=` is the same). */
-static void read_jit_call(Node *call, Jit *jit)
+static void read_jit_call(Sema *sema, Node *call, Jit *jit)
 {
     if (call->call.args.count > 0) {
-        read_signature_list(call->call.args.items[0], jit);
+        read_signature_list(sema, call->call.args.items[0], jit);
         return;
     }
     for (int i = 0; i < call->call.keywords.count; i++)
         if (str_eq_cstr(call->call.keywords.items[i]->keyword.name, "signature_or_function") ||
             str_eq_cstr(call->call.keywords.items[i]->keyword.name, "sigs"))
-            read_signature_list(call->call.keywords.items[i]->keyword.value, jit);
+            read_signature_list(sema, call->call.keywords.items[i]->keyword.value, jit);
 }
 
 /* The innermost jit decorator of a def (the one applied to the function
@@ -92,17 +133,20 @@ static bool find_jit_decorator(Sema *sema, Node *def, Jit *jit)
         jit->decorator = d;
         jit->njit = kind == CALLABLE_NJIT;
         if (d->kind == NODE_CALL && !jit->njit)
-            read_jit_call(d, jit);
+            read_jit_call(sema, d, jit);
     }
     return jit->decorator != NULL;
 }
 
-/* void(float32[:]) is a signature; UniTuple(int64, 2), Tuple(...) are types. */
+/* void(float32[:]) and UniTuple(int64, 2)(int64) are signatures;
+ * UniTuple(int64, 2), Tuple(...) are types. */
 bool sema_is_signature_call(const Node *node)
 {
     if (node->kind != NODE_CALL)
         return false;
     const Node *f = node->call.func;
+    if (f->kind == NODE_CALL)
+        return true;   /* a type built by a call, called with the parameters */
     Str name = f->kind == NODE_NAME ? f->name.id : f->kind == NODE_ATTRIBUTE ? f->attribute.attr : (Str){0};
     return name.len && !str_eq_cstr(name, "UniTuple") && !str_eq_cstr(name, "Tuple") &&
            !str_eq_cstr(name, "NamedUniTuple") && !str_eq_cstr(name, "NamedTuple") &&
@@ -111,8 +155,9 @@ bool sema_is_signature_call(const Node *node)
 
 /* ======================= names on the command line ======================= */
 
-/* NAME, QUALNAME or either with @LINE: whether it names this function. */
-static bool names_function(Str wanted, Str name, Str qualname, int line)
+/* NAME, QUALNAME or either with @LINE, LINE being that of the function's
+ * first decorator (Python's co_firstlineno) or of its `def`. */
+static bool names_function(Str wanted, Str name, Str qualname, int line, int def_line)
 {
     for (int i = 0; i < wanted.len; i++)
         if (wanted.ptr[i] == '@') {
@@ -123,30 +168,35 @@ static bool names_function(Str wanted, Str name, Str qualname, int line)
                     return false;
                 at = at * 10 + (wanted.ptr[k] - '0');
             }
-            return at == line && (str_eq(base, name) || str_eq(base, qualname));
+            return (at == line || at == def_line) && (str_eq(base, name) || str_eq(base, qualname));
         }
     return str_eq(wanted, name) || str_eq(wanted, qualname);
 }
 
-static const SigOverride *find_cli_sig(Sema *sema, Str name, Str qualname, int line)
+static int def_line_of(const Node *def)
+{
+    return source_locate(def->span.src, def->span.begin).line;
+}
+
+static const SigOverride *find_cli_sig(Sema *sema, Str name, Str qualname, int line, int def_line)
 {
     for (int i = 0; i < sema->options->sig_count; i++)
-        if (names_function(sema->options->sigs[i].name, name, qualname, line))
+        if (names_function(sema->options->sigs[i].name, name, qualname, line, def_line))
             return &sema->options->sigs[i];
     return NULL;
 }
 
-static bool is_kernel_option(Sema *sema, Str name, Str qualname, int line)
+static bool is_kernel_option(Sema *sema, Str name, Str qualname, int line, int def_line)
 {
     for (int i = 0; i < sema->options->kernel_count; i++)
-        if (names_function(sema->options->kernels[i], name, qualname, line))
+        if (names_function(sema->options->kernels[i], name, qualname, line, def_line))
             return true;
     return false;
 }
 
 bool sema_names_function(Str wanted, const FuncInfo *func)
 {
-    return names_function(wanted, func->name, func->qualname, func->line);
+    return names_function(wanted, func->name, func->qualname, func->line, def_line_of(func->def));
 }
 
 /* ======================= declaring ======================= */
@@ -203,14 +253,16 @@ static void add_function(Sema *sema, FuncInfo *func)
 
 /* The FuncInfo of a compiled function: `def` (the FUNCDEF, or a copy of
  * one for `name = cuda.jit(...)(f)`) named `name`, defined in `scope`. */
-static FuncInfo *declare(Sema *sema, Scope *scope, Node *def, Str name, const Jit *jit, int line)
+static FuncInfo *declare(Sema *sema, Scope *scope, Node *def, Str name, const Jit *jit, int line,
+                         Scope *decorator_scope)
 {
     FuncInfo *func = ARENA_NEW(sema->arena, FuncInfo);
     func->def = def;
     func->name = name;
-    func->qualname = qualified(sema, scope, name);
+    func->qualname = qualified(sema, decorator_scope, name);
     func->line = line;
     func->scope = scope;
+    func->decorator_scope = decorator_scope;
     func->return_type = &type_none_t;
     func->from_njit = jit->njit;
     func->is_kernel = !is_device(sema, jit);
@@ -218,7 +270,7 @@ static FuncInfo *declare(Sema *sema, Scope *scope, Node *def, Str name, const Ji
     func->second_jit = jit->second;
     func->signature = jit->signature;
     func->signatures = jit->signatures;
-    func->cli_sig = find_cli_sig(sema, name, func->qualname, line);
+    func->cli_sig = find_cli_sig(sema, name, func->qualname, line, def_line_of(def));
     func->has_signature = func->cli_sig ||
                           (!jit->njit && (jit->signature || jit->signatures || has_annotations(def)));
     def->funcdef.info = func;
@@ -236,10 +288,11 @@ static void declare_def(Sema *sema, Scope *scope, Binding *binding)
     sema->scope = outer;
     int line = first_line(def);
     Str qualname = qualified(sema, scope, def->funcdef.name);
-    bool named = find_cli_sig(sema, def->funcdef.name, qualname, line) ||
-                 is_kernel_option(sema, def->funcdef.name, qualname, line);
+    int def_line = def_line_of(def);
+    bool named = find_cli_sig(sema, def->funcdef.name, qualname, line, def_line) ||
+                 is_kernel_option(sema, def->funcdef.name, qualname, line, def_line);
     if (decorated || (named && sema_scope_module(scope) == sema->module_scope))
-        binding->func = declare(sema, scope, def, def->funcdef.name, &jit, line);
+        binding->func = declare(sema, scope, def, def->funcdef.name, &jit, line, scope);
 }
 
 /* name = J(f) or name = J(options...)(f), J a jit and f a plain def: the
@@ -253,14 +306,17 @@ static void declare_application(Sema *sema, Scope *scope, Binding *binding)
     Node *target = value->call.args.items[0];
     Jit jit = {0};
     Scope *outer = sema->scope;
+    bool prelude = sema->prelude;
     sema->scope = scope;
+    sema->prelude = binding->from_option;
     int kind = jit_kind(sema, applied);
     if (!kind && applied->kind == NODE_CALL && (kind = jit_kind(sema, applied->call.func)) != 0) {
         jit.decorator = applied;
         if (kind == CALLABLE_JIT)
-            read_jit_call(applied, &jit);
+            read_jit_call(sema, applied, &jit);
     }
     sema->scope = outer;
+    sema->prelude = prelude;
     Scope *where = NULL;
     Binding *f = kind && target->kind == NODE_NAME ? sema_scope_find_def(scope, target->name.id, &where) : NULL;
     if (!f)
@@ -273,7 +329,7 @@ static void declare_application(Sema *sema, Scope *scope, Binding *binding)
     copy->funcdef.name = binding->name;
     copy->funcdef.decorators = (NodeList){0};
     binding->func = declare(sema, where, copy, binding->name, &jit,
-                            source_locate(binding->at.src, binding->at.begin).line);
+                            source_locate(binding->at.src, binding->at.begin).line, scope);
 }
 
 void sema_declare_binding(Sema *sema, Scope *scope, Binding *binding)

@@ -1,5 +1,6 @@
 /* Runs the bug-finding analyses over a typed module; see diagnose.h. */
 #include "diagnose.h"
+#include "flow.h"
 
 const Node *sema_strip_converts(const Node *node)
 {
@@ -22,6 +23,9 @@ void sema_diagnose_module(Sema *sema, const SemaModule *module)
 {
     for (int i = 0; i < module->func_count; i++) {
         FuncInfo *fi = module->funcs[i];
+        /* as numba-cuda decides: taking the grid group, synced or not,
+         * makes a kernel cooperative (its test_this_grid_is_cooperative) */
+        fi->cooperative = flow_body_has(fi->def, flow_uses_grid_group);
         sema_diagnose_flow(sema, fi);
         sema_diagnose_shared_size(sema, fi);
         sema_diagnose_constant_index(sema, fi);

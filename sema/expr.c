@@ -61,7 +61,13 @@ static bool const_as(const Node *node, const Type *to, ConstValue *out)
 
 const Type *sema_check_value(FuncCtx *ctx, Node *node)
 {
-    Value v = sema_check_expr(ctx, node);
+    return sema_check_value_of(ctx, node, sema_check_expr(ctx, node));
+}
+
+/* The runtime type of a checked expression's value, or NULL after saying
+ * why it has none. */
+const Type *sema_check_value_of(FuncCtx *ctx, Node *node, Value v)
+{
     if (v.kind == VAL_RUNTIME && v.type->kind == TYPE_RANGE) {
         sema_report(ctx, node->span, "range() can only be the iterable of a for loop "
                     "(directly, or inside enumerate() or zip())");
@@ -77,6 +83,27 @@ const Type *sema_check_value(FuncCtx *ctx, Node *node)
     else if (v.kind == VAL_BUILTIN || v.kind == VAL_FUNCTION)
         sema_report(ctx, node->span, "a function is not a value here (did you mean to call it?)");
     return NULL;
+}
+
+/* What a compile-time value is called in Numba's types: class(uint32) for
+ * a type, Function(cuda.atomic.add) for a callable. */
+static const char *static_name(FuncCtx *ctx, const Node *node, Value v)
+{
+    if (v.kind == VAL_TYPE)
+        return arena_printf(ctx->sema->arena, "class(%s)", v.type->name);
+    return arena_printf(ctx->sema->arena, "Function(%.*s)", (int)(node->span.end - node->span.begin),
+                        node->span.src->text + node->span.begin);
+}
+
+const Type *sema_check_argument(FuncCtx *ctx, Node *node)
+{
+    Value v = sema_check_expr(ctx, node);
+    const void *ptr = v.kind == VAL_TYPE ? (const void *)v.type : (const void *)v.func;
+    if (v.kind == VAL_TYPE || v.kind == VAL_BUILTIN || v.kind == VAL_FUNCTION)
+        return node->type = type_static(ctx->sema->types, v.kind, v.id, ptr, static_name(ctx, node, v));
+    if (v.kind == VAL_RUNTIME && v.type->kind != TYPE_RANGE)
+        return v.type;
+    return sema_check_value_of(ctx, node, v);
 }
 
 void sema_check_condition(FuncCtx *ctx, Node *cond)
@@ -97,6 +124,17 @@ static Value check_name(FuncCtx *ctx, Node *node)
 {
     Str id = node->name.id;
     Symbol *sym = sema_lookup_local(ctx, id);
+    if (sym && sym->kind == SYM_CONST && sym->tuple) {   /* a literal tuple parameter */
+        sema_expand_module_tuple(ctx, node);
+        return sema_check_expr(ctx, node);
+    }
+    if (sym && sym->kind != SYM_LOCAL) {   /* a parameter given a compile-time value */
+        node->name.sym = sym;
+        Value v = sema_symbol_value(sym);
+        if (v.kind == VAL_RUNTIME)
+            runtime_const(node, v.type, v.konst);
+        return v;
+    }
     if (sym) {
         node->name.sym = sym;
         if (!sym->assigned) {
@@ -124,6 +162,8 @@ static Value check_name(FuncCtx *ctx, Node *node)
     }
     Value v = sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(id);
     node->name.sym = sym;
+    if (v.kind == VAL_ERROR && !sym && ctx->sema->prelude)
+        sema_prelude_module(id, &v);
     if (v.kind == VAL_ERROR && !sym)
         sema_report(ctx, span_point(node->span), "name '%.*s' is not defined", STR_ARG(id));
     else if (v.kind == VAL_HOST) {
@@ -137,8 +177,29 @@ static Value check_name(FuncCtx *ctx, Node *node)
     return v;
 }
 
+/* a.ctypes.data: the address of an array's data, a uint64 (Numba's
+ * ArrayCTypes, whose one attribute kernels use). The node becomes the
+ * attribute of the array itself. */
+static bool is_ctypes_data(FuncCtx *ctx, Node *node)
+{
+    Node *inner = node->attribute.value;
+    if (!str_eq_cstr(node->attribute.attr, "data") || inner->kind != NODE_ATTRIBUTE ||
+        !str_eq_cstr(inner->attribute.attr, "ctypes"))
+        return false;
+    Value array = sema_check_expr(ctx, inner->attribute.value);
+    if (array.kind != VAL_RUNTIME || array.type->kind != TYPE_ARRAY)
+        return false;
+    node->attribute.value = inner->attribute.value;
+    node->attribute.builtin = BUILTIN_ARRAY_CTYPES_DATA;
+    return true;
+}
+
 static Value check_attribute(FuncCtx *ctx, Node *node)
 {
+    if (node->attribute.builtin == BUILTIN_ARRAY_CTYPES_DATA || is_ctypes_data(ctx, node)) {
+        sema_check_expr(ctx, node->attribute.value);
+        return runtime(node, &type_uint64_t);
+    }
     Value base = sema_check_expr(ctx, node->attribute.value);
     Str attr = node->attribute.attr;
     if (base.kind == VAL_ERROR)
@@ -148,6 +209,8 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
             return sema_check_array_attribute(ctx, node, base.type);
         if (type_is_number(base.type))
             return sema_check_number_attribute(ctx, node, base.type);
+        if (base.type->kind == TYPE_GRID_GROUP)
+            return sema_grid_group_attribute(ctx, node);
         sema_report(ctx, node->span, "a value of type '%s' has no attribute '%.*s'", base.type->name, STR_ARG(attr));
         return sema_value_error();
     }

@@ -53,9 +53,12 @@ static bool has_write(const FlowState *s, const Node *stmt)
 }
 
 /* The state after two paths meet. `facts` facts are common to both (those
- * from before they parted); `varying` says whether threads may have taken
- * different paths, which makes every variable they set differently vary. */
-static FlowState join_states(Flow *flow, FlowState a, FlowState b, int facts, bool varying)
+ * from before they parted); `varying` says whether threads of a block may
+ * have taken different paths, which makes every variable they set
+ * differently vary, and `grid_varying` whether threads of the grid may
+ * (blocks apart), which makes those variables differ between blocks. */
+static FlowState join_states(Flow *flow, FlowState a, FlowState b, int facts, bool varying,
+                             bool grid_varying)
 {
     if (a.dead)
         return b;
@@ -73,6 +76,7 @@ static FlowState join_states(Flow *flow, FlowState a, FlowState b, int facts, bo
          * both paths computed the same one */
         bool same_value = flow_linear_equal(&x->value.linear, &y->value.linear);
         v.varying = x->value.varying || y->value.varying || (varying && !same_value);
+        v.grid_varying = x->value.grid_varying || y->value.grid_varying || (grid_varying && !same_value);
         v.block_dependent |= y->value.block_dependent;
         v.thread_axes |= y->value.thread_axes;
         if (!v.origin.what)
@@ -148,20 +152,27 @@ static void walk_if(Flow *flow, FlowState *state, Node *s)
 {
     AbsVal cond = flow_eval(flow, state, s->if_stmt.cond);
     int facts = state->fact_count;
-    const Divergence *entry = state->diverged;
+    const Divergence *entry = state->diverged, *grid_entry = state->grid_diverged;
     FlowState then = fork_state(flow, state), otherwise = fork_state(flow, state);
+    const Divergence *d = NULL;
     if (cond.varying && !entry) {
-        const Divergence *d = divergence(flow, s->if_stmt.cond->span, cond.origin.what);
+        d = divergence(flow, s->if_stmt.cond->span, cond.origin.what);
         then.diverged = otherwise.diverged = d;
     }
+    bool grid_varying = flow_differs_in_grid(&cond);
+    if (grid_varying && !grid_entry)
+        then.grid_diverged = otherwise.grid_diverged =
+            d ? d : divergence(flow, s->if_stmt.cond->span, cond.origin.what);
     flow_assume(flow, &then, s->if_stmt.cond, true);
     flow_assume(flow, &otherwise, s->if_stmt.cond, false);
     walk_block(flow, &then, &s->if_stmt.body);
     walk_block(flow, &otherwise, &s->if_stmt.else_body);
     bool both = !then.dead && !otherwise.dead;
-    *state = join_states(flow, then, otherwise, facts, cond.varying);
-    if (both)
+    *state = join_states(flow, then, otherwise, facts, cond.varying, grid_varying);
+    if (both) {
         state->diverged = entry ? entry : flow->returned;
+        state->grid_diverged = grid_entry ? grid_entry : flow->grid_returned;
+    }
 }
 
 /* Locals a loop body (or a for target) assigns. */
@@ -226,11 +237,12 @@ static bool settle(Flow *flow, FlowState *head, const FlowState *next, const boo
         AbsVal *h = &head->vars[i].value;
         const AbsVal *n = &next->vars[i].value;
         bool lo_same = flow_bound_same(h->lo, n->lo, false), hi_same = flow_bound_same(h->hi, n->hi, true);
-        if (!lo_same || !hi_same || h->varying != n->varying)
+        if (!lo_same || !hi_same || h->varying != n->varying || h->grid_varying != n->grid_varying)
             changed = true;
         h->lo = lo_same ? h->lo : widen ? NULL : n->lo;
         h->hi = hi_same ? h->hi : widen ? NULL : n->hi;
         h->varying |= n->varying;
+        h->grid_varying |= n->grid_varying;
         h->block_dependent |= n->block_dependent;
         h->thread_axes |= n->thread_axes;
     }
@@ -286,12 +298,15 @@ static void push_state(Flow *flow, LoopFrame *frame, const FlowState *s, bool is
 /* One pass over a loop's body from `head`; returns the state at the end
  * of the iteration (joined with every `continue`). */
 static FlowState walk_iteration(Flow *flow, const FlowState *head, Node *loop, LoopFrame *frame,
-                                const AbsVal *target_value, const Divergence *control)
+                                const AbsVal *target_value, const Divergence *control,
+                                const Divergence *grid_control)
 {
     FlowState body = fork_state(flow, head);
     int facts = body.fact_count;
     if (!body.diverged)
         body.diverged = control ? control : frame->diverged;
+    if (!body.grid_diverged)
+        body.grid_diverged = grid_control ? grid_control : frame->grid_diverged;
     NodeList *stmts;
     if (loop->kind == NODE_WHILE) {
         flow_assume(flow, &body, loop->while_stmt.cond, true);
@@ -310,7 +325,7 @@ static FlowState walk_iteration(Flow *flow, const FlowState *head, Node *loop, L
     frame->exit_count = frame->next_count = 0;
     walk_block(flow, &body, stmts);
     for (int i = 0; i < frame->next_count; i++)
-        body = join_states(flow, body, frame->nexts[i], facts, true);
+        body = join_states(flow, body, frame->nexts[i], facts, true, true);
     body.dead = false;
     return body;
 }
@@ -324,13 +339,14 @@ static void walk_loop(Flow *flow, FlowState *state, Node *loop)
 
     /* a for loop's iterable is evaluated once, before the loop */
     AbsVal target_value = flow_unknown(false);
-    bool control_varying = false;
+    bool control_varying = false, control_grid = false;
     Node *iter = loop->kind == NODE_FOR ? loop->for_stmt.iter : NULL;
     const char *why = NULL;   /* what the loop's trip count depends on */
     if (iter) {
         AbsVal whole = flow_eval(flow, state, iter);
         why = whole.origin.what;
         control_varying = target_value.varying = whole.varying;
+        control_grid = flow_differs_in_grid(&whole);   /* range()'s bounds, merged */
         flow->quiet++;
         if (iter->kind == NODE_CALL && iter->call.builtin == BUILTIN_RANGE)
             target_value = range_variable(flow, state, iter, &control_varying);
@@ -340,21 +356,24 @@ static void walk_loop(Flow *flow, FlowState *state, Node *loop)
     LoopFrame frame = {.outer = flow->loop};
     flow->loop = &frame;
     FlowState head = fork_state(flow, state);
-    const Divergence *control = NULL;
+    const Divergence *control = NULL, *grid_control = NULL;
+    Span control_at = loop->kind == NODE_WHILE ? loop->while_stmt.cond->span : iter->span;
     flow->quiet++;
     for (int pass = 0; pass < 5; pass++) {
         generalize(flow, &head, marks);
-        bool varying = control_varying;
+        bool varying = control_varying, grid_varying = control_grid;
         if (loop->kind == NODE_WHILE) {
             AbsVal cond = flow_eval(flow, &head, loop->while_stmt.cond);
             varying = cond.varying;
+            grid_varying = flow_differs_in_grid(&cond);
             why = cond.origin.what;
         }
-        control = varying && !head.diverged
-                      ? divergence(flow, loop->kind == NODE_WHILE ? loop->while_stmt.cond->span : iter->span, why)
-                      : NULL;
-        FlowState end = walk_iteration(flow, &head, loop, &frame, &target_value, control);
-        FlowState next = join_states(flow, fork_state(flow, state), end, state->fact_count, varying);
+        control = varying && !head.diverged ? divergence(flow, control_at, why) : NULL;
+        grid_control = grid_varying && !head.grid_diverged
+                           ? (control ? control : divergence(flow, control_at, why)) : NULL;
+        FlowState end = walk_iteration(flow, &head, loop, &frame, &target_value, control, grid_control);
+        FlowState next = join_states(flow, fork_state(flow, state), end, state->fact_count, varying,
+                                     grid_varying);
         if (!settle(flow, &head, &next, marks, pass >= 2))
             break;
     }
@@ -362,18 +381,22 @@ static void walk_loop(Flow *flow, FlowState *state, Node *loop)
 
     /* the reporting pass, from the settled head */
     generalize(flow, &head, marks);
-    if (loop->kind == NODE_WHILE)
-        control_varying = flow_eval(flow, &head, loop->while_stmt.cond).varying;
-    FlowState end = walk_iteration(flow, &head, loop, &frame, &target_value, control);
-    FlowState exit = join_states(flow, head, end, state->fact_count, control_varying);
+    if (loop->kind == NODE_WHILE) {
+        AbsVal cond = flow_eval(flow, &head, loop->while_stmt.cond);
+        control_varying = cond.varying;
+        control_grid = flow_differs_in_grid(&cond);
+    }
+    FlowState end = walk_iteration(flow, &head, loop, &frame, &target_value, control, grid_control);
+    FlowState exit = join_states(flow, head, end, state->fact_count, control_varying, control_grid);
     if (loop->kind == NODE_WHILE)
         flow_assume(flow, &exit, loop->while_stmt.cond, false);
     walk_block(flow, &exit, loop->kind == NODE_WHILE ? &loop->while_stmt.else_body : &loop->for_stmt.else_body);
     for (int i = 0; i < frame.exit_count; i++)
-        exit = join_states(flow, exit, frame.exits[i], state->fact_count, true);
+        exit = join_states(flow, exit, frame.exits[i], state->fact_count, true, true);
     flow->loop = frame.outer;
     exit.dead = false;
     exit.diverged = state->diverged ? state->diverged : flow->returned;
+    exit.grid_diverged = state->grid_diverged ? state->grid_diverged : flow->grid_returned;
     *state = exit;
 }
 
@@ -384,11 +407,14 @@ static void note_return(Flow *flow, FlowState *state, AbsVal value)
 {
     if (state->diverged != flow->entry_diverged)
         value.varying = true;
+    if (state->grid_diverged != flow->entry_grid_diverged)
+        value.grid_varying = true;
     if (flow->has_result) {
         AbsVal *r = &flow->result;
         r->lo = flow_bound_join_lower(flow->arena, r->lo, value.lo);
         r->hi = flow_bound_join_upper(flow->arena, r->hi, value.hi);
         r->varying |= value.varying;
+        r->grid_varying |= value.grid_varying;
         r->block_dependent |= value.block_dependent;
         r->thread_axes |= value.thread_axes;
         if (!flow_linear_equal(&r->linear, &value.linear))
@@ -434,6 +460,10 @@ static void walk_stmt(Flow *flow, FlowState *state, Node *s)
             flow->returned = state->diverged;
             flow->returned_at = s->span;
         }
+        if (state->grid_diverged && !flow->grid_returned) {
+            flow->grid_returned = state->grid_diverged;
+            flow->grid_returned_at = s->span;
+        }
         state->dead = true;
         break;
     }
@@ -444,6 +474,8 @@ static void walk_stmt(Flow *flow, FlowState *state, Node *s)
              * iterations; after a continue they all do */
             if (s->kind == NODE_BREAK && state->diverged && !flow->loop->diverged)
                 flow->loop->diverged = state->diverged;
+            if (s->kind == NODE_BREAK && state->grid_diverged && !flow->loop->grid_diverged)
+                flow->loop->grid_diverged = state->grid_diverged;
             push_state(flow, flow->loop, state, s->kind == NODE_BREAK);
         }
         state->dead = true;
@@ -480,7 +512,7 @@ bool flow_walk_call(Flow *flow, FlowState *state, Node *call, const AbsVal *args
             return false;   /* recursion: judged from outside only */
     Flow sub = {.sema = flow->sema, .arena = flow->arena, .fi = callee, .root = flow->root, .caller = flow,
                 .depth = flow->depth + 1, .quiet = flow->quiet, .uses_gridsize = flow->uses_gridsize,
-                .entry_diverged = state->diverged};
+                .entry_diverged = state->diverged, .entry_grid_diverged = state->grid_diverged};
     ArrayRef *arrays = ARENA_ARRAY(flow->arena, ArrayRef, callee->param_count ? callee->param_count : 1);
     FlowState entry = entry_state(&sub);
     for (int i = 0; i < callee->param_count; i++) {
@@ -501,11 +533,12 @@ bool flow_walk_call(Flow *flow, FlowState *state, Node *call, const AbsVal *args
     entry.writes = state->writes;
     entry.write_count = entry.write_cap = state->write_count;
     entry.diverged = state->diverged;
+    entry.grid_diverged = state->grid_diverged;
     entry = fork_state(&sub, &entry);
     walk_block(&sub, &entry, &callee->def->funcdef.body);
     FlowState out = entry;
     for (int i = 0; i < sub.return_count; i++)
-        out = join_states(&sub, out, sub.returns[i], 0, true);
+        out = join_states(&sub, out, sub.returns[i], 0, true, true);
     if (!out.dead) {
         state->writes = out.writes;
         state->write_count = out.write_count;

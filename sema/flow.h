@@ -8,8 +8,10 @@
  *     blockIdx.x*blockDim.x, 16*t + tid.y), which names the value: guards
  *     (`if i < n`) are facts about a linear form, and two indices are the
  *     same element when their forms are equal;
- *   - whether it varies between the threads of a block,
- * and for every statement whether all threads of the block reach it. Loops
+ *   - whether it varies between the threads of a block (and between
+ *     blocks: blockIdx, cuda.grid),
+ * and for every statement whether all threads of the block, and of the
+ * grid, reach it. Loops
  * are walked until the values they change stop changing (bounds that keep
  * moving are widened to unbounded). The analysis only proves; what it
  * cannot follow becomes "unknown", which silences the checks rather than
@@ -73,6 +75,8 @@ typedef enum AtomKind {
     ATOM_BLOCKDIM,    /* blockDim.axis */
     ATOM_GRIDDIM,     /* gridDim.axis */
     ATOM_SHAPE,       /* sym.shape[axis], sym an array parameter */
+    ATOM_SIZE,        /* sym.size, sym an array parameter of 2 or more
+                         dimensions (no extent a launch fact can name) */
     ATOM_VALUE,       /* an opaque value: sym at a version (parameters:
                          version 0), or version -1 with id an expression */
 } AtomKind;
@@ -122,6 +126,8 @@ typedef struct AbsVal {
     const Bound *lo, *hi;    /* NULL: unbounded that way */
     bool varying;            /* may differ between threads of a block */
     bool block_dependent;    /* depends on blockIdx */
+    bool grid_varying;       /* may differ between blocks otherwise: set on
+                                paths that different blocks may take */
     unsigned thread_axes;    /* bit a: depends on threadIdx.a */
     Origin origin;           /* set when thread- or block-dependent */
     struct AbsVal *elts;     /* a tuple's elements (cuda.grid(2), a.shape) */
@@ -141,11 +147,17 @@ struct Fact {
     int64_t bound_offset;    /* hi = bound_of + bound_offset */
 };
 
+/* The most dimensions of a shared array whose writes the race check
+ * (flow_access.c, item e) follows; a read of an array with more is not
+ * judged (no warning), as every SharedWrite would otherwise carry
+ * TYPE_MAX_NDIM linear forms through every branch's copy of the state. */
+#define FLOW_RACE_MAX_NDIM 3
+
 /* A shared-array write since the last barrier (flow_access.c). */
 typedef struct SharedWrite {
     const Symbol *array;
-    Linear index[3];
-    const char *index_text[3];   /* for indices that are not linear forms */
+    Linear index[FLOW_RACE_MAX_NDIM];
+    const char *index_text[FLOW_RACE_MAX_NDIM];   /* for indices that are not linear forms */
     int ndim;
     bool varying_index;      /* each thread writes its own element */
     const struct Divergence *diverged;  /* written by only some threads */
@@ -171,6 +183,8 @@ typedef struct FlowState {
     SharedWrite *writes;
     int write_count, write_cap;
     const Divergence *diverged;   /* NULL: every thread of the block is here */
+    const Divergence *grid_diverged;   /* NULL: every thread of the grid is here
+                                          (set whenever diverged is) */
     bool dead;               /* after return/break/continue: not reached */
 } FlowState;
 
@@ -180,6 +194,7 @@ typedef struct LoopFrame {
     FlowState *exits, *nexts;
     int exit_count, next_count, exit_cap, next_cap;
     const Divergence *diverged;       /* a varying break or continue */
+    const Divergence *grid_diverged;  /* one that differs between blocks */
     struct LoopFrame *outer;
 } LoopFrame;
 
@@ -226,6 +241,7 @@ typedef struct Flow {
     int depth;
     const ArrayRef *param_arrays;     /* a device function's, per parameter */
     const struct Divergence *entry_diverged;  /* how the call was reached */
+    const struct Divergence *entry_grid_diverged;
     FlowState *returns;               /* a device function's return states */
     int return_count, return_cap;
     AbsVal result;                    /* ... and the values they return */
@@ -234,6 +250,8 @@ typedef struct Flow {
     LoopFrame *loop;                  /* the innermost loop being walked */
     const Divergence *returned;       /* a varying return happened */
     Span returned_at;                 /* ... there */
+    const Divergence *grid_returned;  /* a return some blocks take */
+    Span grid_returned_at;
     bool uses_gridsize;               /* a grid-stride loop is likely */
     unsigned thread_axes_used;        /* threadIdx axes the kernel reads */
     int quiet;                        /* >0: a loop's early passes, or a
@@ -257,6 +275,8 @@ ArrayRef flow_resolve_array(const Flow *flow, const Node *array);
  * false when it is not followed (recursion, depth, keywords). */
 bool flow_walk_call(Flow *flow, FlowState *state, Node *call, const AbsVal *args, AbsVal *result);
 AbsVal flow_unknown(bool varying);
+/* May `v` differ between threads of the grid (of a block, or blocks)? */
+bool flow_differs_in_grid(const AbsVal *v);
 AbsVal flow_eval(Flow *flow, FlowState *state, Node *node);
 /* a op b computed in `type` (an integer type gives ranges and forms). */
 AbsVal flow_binop(Flow *flow, BinOpKind op, const Type *type, AbsVal a, AbsVal b);
@@ -276,6 +296,8 @@ bool flow_is_barrier(int builtin);                 /* syncthreads and its _count
 bool flow_is_barrier_call(const Node *node);
 bool flow_reads_thread_identity(const Node *node); /* threadIdx, laneid, grid, atomics, warp ops */
 bool flow_uses_grid_size(const Node *node);        /* gridsize, gridDim: a grid-stride loop */
+bool flow_is_grid_sync_call(const Node *node);     /* g.sync() of a GridGroup */
+bool flow_uses_grid_group(const Node *node);       /* cuda.cg.this_grid(), g.sync() */
 
 /* ---- checks (flow_access.c, flow_block.c) */
 
@@ -288,6 +310,9 @@ typedef enum AccessKind { ACCESS_READ, ACCESS_WRITE, ACCESS_UPDATE, ACCESS_ATOMI
 bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, Node *index,
                        AccessKind kind, const AbsVal *stored);
 void flow_check_barrier(Flow *flow, FlowState *state, Node *call);
+/* g.sync(), or a device call that waits at one: reports it when only some
+ * threads of the grid reach it (the block's check's twin, one level up). */
+void flow_check_grid_sync(Flow *flow, FlowState *state, Node *call);
 /* Reports the unbounded indices met since the last call, one warning per
  * index expression (called between statements). */
 void flow_report_unbounded(Flow *flow);

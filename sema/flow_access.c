@@ -1,7 +1,7 @@
 /* The checks at each array access and barrier (docs/diagnostics.md, items
  * a, b, d and e): a global array indexed by a thread index nothing bounds,
- * a shared array indexed by a global index, a barrier only some threads
- * reach, a shared element read before the barrier that publishes another
+ * a shared array indexed by a global index, a barrier (or grid sync) only
+ * some threads reach, a shared element read before the barrier that publishes another
  * thread's write, and an element every thread writes at once. Shared
  * indices that depend on threadIdx are collected for flow_block.c. */
 #include "flow.h"
@@ -161,7 +161,7 @@ static void check_shared_global(Flow *flow, Node *site, const Symbol *array, int
         return;
     if (flow_bound_eval(v->hi, largest, true) < extent && flow_bound_eval(v->lo, largest, false) >= -extent)
         return;
-    if (flow_reported(flow, key_of(array, 3)))
+    if (flow_reported(flow, key_of(array, TYPE_MAX_NDIM)))   /* after the per-dimension keys */
         return;
     Diag *diag = flow->sema->diag;
     diag_error(diag, site->span,
@@ -345,17 +345,17 @@ bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
                        AccessKind kind, const AbsVal *stored)
 {
     const Type *t = array->type;
-    Node *parts[8];
+    Node *parts[TYPE_MAX_NDIM];
     int count = 0;
     if (index && index->kind == NODE_TUPLE) {
-        for (int i = 0; i < index->tuple.elts.count && count < 8; i++)
+        for (int i = 0; i < index->tuple.elts.count && count < TYPE_MAX_NDIM; i++)
             parts[count++] = index->tuple.elts.items[i];
     } else if (index) {
         parts[count++] = index;
     }
-    AbsVal values[8];
-    Linear linear[3];
-    const char *text[3] = {0};
+    AbsVal values[TYPE_MAX_NDIM];
+    Linear linear[FLOW_RACE_MAX_NDIM];
+    const char *text[FLOW_RACE_MAX_NDIM] = {0};
     bool varying_index = false, element = count == t->ndim;
     for (int i = 0; i < count; i++) {
         if (parts[i]->kind == NODE_SLICE) {
@@ -365,7 +365,7 @@ bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
         }
         values[i] = flow_eval(flow, state, parts[i]);
         varying_index |= values[i].varying;
-        if (i < 3) {
+        if (i < FLOW_RACE_MAX_NDIM) {
             linear[i] = values[i].linear;
             if (!linear[i].valid)
                 text[i] = flow_source_text(flow->arena, parts[i]->span);
@@ -382,20 +382,21 @@ bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, No
         }
     }
     const SharedArray *shared = t->space == MEM_SHARED ? ref.shared : NULL;
-    if (shared && shared->shape[0] > 0 && count <= 3) {
+    bool races_followed = count <= FLOW_RACE_MAX_NDIM;
+    if (shared && shared->shape[0] > 0) {
         for (int d = 0; d < count; d++) {
             check_shared_global(flow, site, sym, shared->shape[d], d, parts[d], &values[d]);
             if (!values[d].block_dependent && values[d].thread_axes && reporting(flow))
                 flow_note_shared_index(flow, sym, shared->shape[d], d, &values[d], site);
         }
-        if (kind == ACCESS_READ || kind == ACCESS_UPDATE)
+        if (races_followed && (kind == ACCESS_READ || kind == ACCESS_UPDATE))
             check_shared_read(flow, state, site, sym, linear, text, count);
     }
     if (kind == ACCESS_WRITE || kind == ACCESS_UPDATE) {
         if (t->space != MEM_LOCAL)
             check_same_element(flow, state, site, sym, kind, stored, varying_index);
     }
-    if (shared && count <= 3 && kind != ACCESS_READ)
+    if (shared && races_followed && kind != ACCESS_READ)
         record_write(flow, state, site, sym, linear, text, count, varying_index);
     return varying_index;
 }
@@ -441,4 +442,43 @@ void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
     }
     if (direct)
         state->write_count = 0;   /* writes before a barrier are visible after it */
+}
+
+/* The block's barrier check one level up: a grid sync waits for every
+ * thread of the grid, so a condition that differs between blocks (one on
+ * blockIdx, a global index) deadlocks it as surely as one that differs
+ * between the threads of a block. */
+void flow_check_grid_sync(Flow *flow, FlowState *state, Node *call)
+{
+    bool direct = call->call.builtin == BUILTIN_GRID_SYNC;
+    if (!direct && !flow_body_has(call->call.callee->def, flow_is_grid_sync_call))
+        return;
+    const Divergence *d = state->grid_diverged;
+    if (flow->caller && d == flow->entry_grid_diverged)
+        d = NULL;   /* reported at the call, as for the block's barrier */
+    if (d && reporting(flow) && !flow_reported(flow, call)) {
+        Diag *diag = flow->sema->diag;
+        const char *cond = flow_source_text(flow->arena, d->at);
+        const char *depends = d->why ? arena_printf(flow->arena, "it depends on %s", d->why)
+                                     : "it depends on values that differ between blocks or threads";
+        if (direct)
+            diag_error(diag, call->span,
+                       "%s() is reached by only some threads of the grid: '%s' (line %d) differs "
+                       "between them (%s); the threads that skip this grid sync leave all the others "
+                       "waiting forever",
+                       flow_source_text(flow->arena, call->call.func->span), cond, flow_line(d->at),
+                       depends);
+        else
+            diag_error(diag, call->span,
+                       "'%.*s' waits at a grid sync (GridGroup.sync()), but this call is reached by "
+                       "only some threads of the grid: '%s' (line %d) differs between them (%s)",
+                       STR_ARG(source_name(call->call.callee)), cond, flow_line(d->at), depends);
+        if (flow->grid_returned == d)
+            diag_note(diag, flow->grid_returned_at, "threads that left here never arrive at the grid sync");
+        diag_note(diag, (Span){0},
+                  "every thread of every block must reach the same grid syncs: move the sync out of "
+                  "the branch (compute the condition, synchronise, then act on it)");
+    }
+    if (direct)
+        state->write_count = 0;   /* a grid sync is also a barrier of the block */
 }

@@ -1,7 +1,8 @@
 /* Questions about a whole function body, callees included, that the flow
  * analysis asks before or instead of walking it (flow.h): does it wait at
- * a barrier, read a thread's identity, use the grid's size? One walker
- * serves them all; each question is a predicate on a node. */
+ * a barrier, read a thread's identity, use the grid's size, take the grid
+ * group? One walker serves them all; each question is a predicate on a
+ * node. */
 #include "flow.h"
 
 typedef struct BodyScan {
@@ -66,4 +67,15 @@ bool flow_uses_grid_size(const Node *node)
         return node->call.builtin == BUILTIN_GRIDSIZE;
     return node->kind == NODE_ATTRIBUTE && node->attribute.builtin >= BUILTIN_GRIDDIM_X &&
            node->attribute.builtin <= BUILTIN_GRIDDIM_Z;
+}
+
+bool flow_is_grid_sync_call(const Node *node)
+{
+    return node->kind == NODE_CALL && node->call.builtin == BUILTIN_GRID_SYNC;
+}
+
+bool flow_uses_grid_group(const Node *node)
+{
+    return node->kind == NODE_CALL &&
+           (node->call.builtin == BUILTIN_THIS_GRID || node->call.builtin == BUILTIN_GRID_SYNC);
 }

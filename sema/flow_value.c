@@ -1,7 +1,7 @@
 /* Abstract evaluation of expressions for the flow analysis (flow.h): an
  * integer's range, linear form and thread dependence, and the facts a
  * condition gives. Array accesses met on the way go to flow_check_access;
- * barriers to flow_check_barrier. */
+ * barriers to flow_check_barrier, grid syncs to flow_check_grid_sync. */
 #include "flow.h"
 
 #include <string.h>
@@ -9,6 +9,11 @@
 AbsVal flow_unknown(bool varying)
 {
     return (AbsVal){.linear = flow_linear_invalid(), .varying = varying};
+}
+
+bool flow_differs_in_grid(const AbsVal *v)
+{
+    return v->varying || v->block_dependent || v->grid_varying;
 }
 
 static AbsVal constant(Arena *arena, int64_t value)
@@ -90,6 +95,7 @@ static void merge_dependence(AbsVal *into, const AbsVal *from)
 {
     into->varying |= from->varying;
     into->block_dependent |= from->block_dependent;
+    into->grid_varying |= from->grid_varying;
     into->thread_axes |= from->thread_axes;
     if (!into->origin.what && from->origin.what)
         into->origin = from->origin;
@@ -184,6 +190,16 @@ static AbsVal shape_of(Flow *flow, Node *array, int k)
     v.hi = flow_bound_runtime(flow->arena);
     if (ref.kernel_param)
         v.linear = flow_linear_atom((Atom){.kind = ATOM_SHAPE, .axis = k, .sym = ref.sym});
+    return v;
+}
+
+/* x.size: x.shape[0] for one dimension; with more, the product, an atom of
+ * its own (a guard `i < x.size` still bounds i, but names no extent). */
+static AbsVal size_of(Flow *flow, Node *array)
+{
+    AbsVal v = shape_of(flow, array, 0);
+    if (array->type->ndim > 1 && v.linear.valid)
+        v.linear = flow_linear_atom((Atom){.kind = ATOM_SIZE, .sym = v.linear.atoms[0].sym});
     return v;
 }
 
@@ -374,6 +390,12 @@ static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
         flow_check_barrier(flow, state, call);
         return flow_unknown(false);   /* _count/_and/_or give every thread one value */
     }
+    if (b == BUILTIN_GRID_SYNC) {
+        if (call->call.func->kind == NODE_ATTRIBUTE)
+            flow_eval(flow, state, call->call.func->attribute.value);   /* the GridGroup */
+        flow_check_grid_sync(flow, state, call);
+        return flow_unknown(false);   /* 0 in every thread */
+    }
     if (b == BUILTIN_CAST && args->count == 1 && is_int(call->type) && is_int(args->items[0]->type))
         return first;
     if ((b == BUILTIN_MIN || b == BUILTIN_MAX) && args->count == 2 && is_int(call->type)) {
@@ -387,6 +409,7 @@ static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
         v.varying = true;
     if (call->call.callee) {
         flow_check_barrier(flow, state, call);   /* a barrier inside the callee */
+        flow_check_grid_sync(flow, state, call);
         AbsVal returned;
         if (flow_walk_call(flow, state, call, values, &returned))
             return returned;
@@ -440,7 +463,7 @@ static AbsVal eval_attribute(Flow *flow, FlowState *state, Node *node)
         if (b == BUILTIN_ARRAY_SHAPE)
             return shape_of(flow, base, -1);
         if (b == BUILTIN_ARRAY_SIZE)
-            return apply_facts(flow, state, base->type->ndim == 1 ? shape_of(flow, base, 0) : shape_of(flow, base, 9));
+            return apply_facts(flow, state, size_of(flow, base));
     }
     return flow_unknown(flow_eval(flow, state, base).varying);
 }
@@ -517,6 +540,7 @@ AbsVal flow_eval(Flow *flow, FlowState *state, Node *node)
         AbsVal a = eval_assuming(flow, state, node->ifexp.cond, true, node->ifexp.body);
         AbsVal b = eval_assuming(flow, state, node->ifexp.cond, false, node->ifexp.orelse);
         AbsVal v = flow_unknown(c.varying || a.varying || b.varying);
+        v.grid_varying = flow_differs_in_grid(&c);   /* blocks may pick differently */
         v.lo = flow_bound_join_lower(flow->arena, a.lo, b.lo);
         v.hi = flow_bound_join_upper(flow->arena, a.hi, b.hi);
         merge_dependence(&v, &a);

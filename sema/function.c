@@ -82,6 +82,35 @@ bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at)
     return true;
 }
 
+/* A parameter given a type, a builtin or a function (TYPE_STATIC) stands
+ * for that value in the body, as Numba's typeref and Function arguments;
+ * one given None is the constant None. */
+static void bind_static_param(Symbol *sym, const Type *type)
+{
+    if (type->kind == TYPE_NONE) {   /* None passed (or a default): `x is None` folds */
+        sym->kind = SYM_CONST;
+        sym->type = type;
+        sym->value = (ConstValue){0};
+        return;
+    }
+    if (type->kind != TYPE_STATIC)
+        return;
+    switch ((ValueKind)type->static_kind) {
+    case VAL_RUNTIME:   /* a literal integer or tuple: a constant in the body */
+        sym->kind = SYM_CONST;
+        sym->type = type->static_ptr;
+        sym->value = sym->type->kind == TYPE_BOOL ? (ConstValue){.kind = CONST_BOOL, .b = type->static_value != 0}
+                                                  : (ConstValue){.kind = CONST_INT, .i = type->static_value};
+        sym->tuple = (Node *)type->static_tuple;
+        if (sym->tuple)
+            sym->value = (ConstValue){0};
+        break;
+    case VAL_TYPE: sym->kind = SYM_TYPE; sym->type = type->static_ptr; break;
+    case VAL_BUILTIN: sym->kind = SYM_BUILTIN; sym->id = type->static_id; break;
+    default: sym->kind = SYM_FUNCTION; sym->func = (FuncInfo *)type->static_ptr; break;
+    }
+}
+
 static void add_params(FuncCtx *ctx)
 {
     FuncInfo *func = ctx->func;
@@ -96,8 +125,9 @@ static void add_params(FuncCtx *ctx)
         sym->def = param->span;
         sym->type = func->param_types[i];
         sym->param_index = i;
+        bind_static_param(sym, func->param_types[i]);
         param->param.sym = sym;
-        param->type = sym->type;
+        param->type = func->param_types[i];
         func->params[i] = sym;
         func->locals[func->local_count++] = sym;
     }
@@ -151,8 +181,12 @@ static bool always_returns(const Node *s)
 {
     switch (s->kind) {
     case NODE_RETURN: return true;
-    case NODE_IF:
+    case NODE_IF: {
+        int taken = sema_constant_branch(s);
+        if (taken >= 0)
+            return block_always_returns(taken ? &s->if_stmt.body : &s->if_stmt.else_body);
         return block_always_returns(&s->if_stmt.body) && block_always_returns(&s->if_stmt.else_body);
+    }
     case NODE_WHILE:
         return s->while_stmt.cond->konst.kind == CONST_BOOL && s->while_stmt.cond->konst.b &&
                !sema_block_breaks(&s->while_stmt.body);

@@ -123,7 +123,7 @@ static ArrayLayout view_layout(const Type *array, const IndexKind *items, int co
     if (array->layout == LAYOUT_C)
         return keeps_contiguity(items, count) ? LAYOUT_C : LAYOUT_A;
     if (array->layout == LAYOUT_F && count == array->ndim) {
-        IndexKind reversed[3];
+        IndexKind reversed[TYPE_MAX_NDIM];
         for (int i = 0; i < count; i++)
             reversed[i] = items[count - 1 - i];
         return keeps_contiguity(reversed, count) ? LAYOUT_F : LAYOUT_A;
@@ -136,21 +136,21 @@ Value sema_check_array_subscript(FuncCtx *ctx, Node *node, const Type *array)
 {
     Node **slot = &node->subscript.index;
     Node *index = *slot;
-    IndexKind kinds[3];
+    IndexKind kinds[TYPE_MAX_NDIM];
     int count;
     bool ok = true;
     if (index->kind == NODE_TUPLE) {
         count = index->tuple.elts.count;
         if (count > array->ndim) {
-            sema_report(ctx, index->span, "too many indices: a %d-d array takes at most %d, not %d",
-                        array->ndim, array->ndim, count);
+            sema_report(ctx, index->span, "too many indices: %s %d-d array takes at most %d, not %d",
+                        sema_a_or_an(array->ndim), array->ndim, array->ndim, count);
             return sema_value_error();
         }
         for (int i = 0; i < count; i++)
             ok &= check_item(ctx, &index->tuple.elts.items[i], &kinds[i], true);
         if (!ok)
             return sema_value_error();
-        const Type *elts[3];
+        const Type *elts[TYPE_MAX_NDIM];
         for (int i = 0; i < count; i++)
             elts[i] = kinds[i] == INDEX_INT ? index->tuple.elts.items[i]->type : &type_none_t;
         index->type = type_tuple(ctx->sema->types, elts, count);
@@ -165,8 +165,8 @@ Value sema_check_array_subscript(FuncCtx *ctx, Node *node, const Type *array)
         if (type->kind == TYPE_TUPLE) {
             count = type->count;
             if (count > array->ndim) {
-                sema_report(ctx, index->span, "too many indices: a %d-d array takes at most %d, not %d",
-                            array->ndim, array->ndim, count);
+                sema_report(ctx, index->span, "too many indices: %s %d-d array takes at most %d, not %d",
+                            sema_a_or_an(array->ndim), array->ndim, array->ndim, count);
                 return sema_value_error();
             }
             if (!check_tuple_value_index(ctx, index, type))
@@ -190,7 +190,7 @@ Value sema_check_array_subscript(FuncCtx *ctx, Node *node, const Type *array)
 }
 
 /* The index of a store or an atomic: one integer per dimension (a tuple
- * node, or a tuple-typed value, for 2-d and 3-d arrays). */
+ * node, or a tuple-typed value, for arrays of 2 or more dimensions). */
 const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at)
 {
     Node *node = *index;
@@ -208,9 +208,9 @@ const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at)
     for (int i = 0; node->kind == NODE_TUPLE && i < count; i++)
         has_slice |= node->tuple.elts.items[i]->kind == NODE_SLICE;
     if (count != ndim || has_slice) {
-        sema_report(ctx, at, "a %d-d array takes %d integer ind%s here, not %s (stores and atomics need "
+        sema_report(ctx, at, "%s %d-d array takes %d integer ind%s here, not %s (stores and atomics need "
                     "one element; assigning to a whole view, as in m[i] = x or a[1:3] = x, is not supported "
-                    "by pykc yet)", ndim, ndim, ndim == 1 ? "ex" : "ices",
+                    "by pykc yet)", sema_a_or_an(ndim), ndim, ndim, ndim == 1 ? "ex" : "ices",
                     has_slice ? "a slice" : arena_printf(ctx->sema->arena, "%d", count));
         return NULL;
     }
@@ -221,7 +221,7 @@ const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at)
     for (int i = 0; i < count; i++)
         ok &= check_item(ctx, &node->tuple.elts.items[i], &kind, false);
     if (ok) {
-        const Type *elts[3];
+        const Type *elts[TYPE_MAX_NDIM];
         for (int i = 0; i < count; i++)
             elts[i] = node->tuple.elts.items[i]->type;
         node->type = type_tuple(ctx->sema->types, elts, count);
@@ -261,7 +261,9 @@ static Value real_or_imag(FuncCtx *ctx, Node *node, const Type *array, bool real
 Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
 {
     Str attr = node->attribute.attr;
-    const Type *dims[3] = {&type_int64_t, &type_int64_t, &type_int64_t};
+    const Type *dims[TYPE_MAX_NDIM];
+    for (int k = 0; k < TYPE_MAX_NDIM; k++)
+        dims[k] = &type_int64_t;
     if (str_eq_cstr(attr, "shape") || str_eq_cstr(attr, "strides")) {
         node->attribute.builtin = str_eq_cstr(attr, "shape") ? BUILTIN_ARRAY_SHAPE : BUILTIN_ARRAY_STRIDES;
         return typed(node, type_tuple(ctx->sema->types, dims, array->ndim));
@@ -285,8 +287,9 @@ Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
     }
     if (str_eq_cstr(attr, "real") || str_eq_cstr(attr, "imag"))
         return real_or_imag(ctx, node, array, str_eq_cstr(attr, "real"));
-    if (str_eq_cstr(attr, "dtype") || str_eq_cstr(attr, "flat") || str_eq_cstr(attr, "ctypes") ||
-        str_eq_cstr(attr, "flags"))
+    if (str_eq_cstr(attr, "dtype"))   /* a type: cuda.local.array(n, dtype=a.dtype) */
+        return (Value){.kind = VAL_TYPE, .type = array->dtype};
+    if (str_eq_cstr(attr, "flat") || str_eq_cstr(attr, "ctypes") || str_eq_cstr(attr, "flags"))
         sema_report(ctx, node->span, "array attribute '%.*s' is not supported by pykc yet", STR_ARG(attr));
     else
         sema_report(ctx, node->span, "an array has no attribute '%.*s'", STR_ARG(attr));

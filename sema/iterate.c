@@ -29,8 +29,9 @@ static const Type *value_elements(FuncCtx *ctx, Node *iter)
     if (type->kind == TYPE_ARRAY && type->ndim == 1)
         return type->dtype;
     if (type->kind == TYPE_ARRAY) {
-        sema_report(ctx, iter->span, "iterating over a %d-D array is not supported by pykc yet: "
-                    "iterate over range(%s.shape[0])", type->ndim, source_text(ctx, iter));
+        sema_report(ctx, iter->span, "iterating over %s %d-D array is not supported by pykc yet: "
+                    "iterate over range(%s.shape[0])", sema_a_or_an(type->ndim), type->ndim,
+                    source_text(ctx, iter));
         return NULL;
     }
     if (type->kind == TYPE_TUPLE && type->count == 0) {

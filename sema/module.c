@@ -115,6 +115,11 @@ static void select_roots(Sema *sema, FuncList *roots)
         else
             sema_prepare_function(sema, unsigned_kernels.items[i]);   /* reports it */
     }
+    /* Likely a misspelt or unimported decorator (`cuda` never imported):
+     * the output would be silently empty. */
+    if (!roots->count && !unsigned_kernels.count)
+        diag_warning(sema->diag, (Span){0}, "no-kernels", "nothing to compile: '%s' has no @cuda.jit "
+                     "kernel, and no device function with a signature", sema->module_scope->path);
 }
 
 /* ======================= checking ======================= */

@@ -34,6 +34,7 @@ const char *sema_namespace_name(int ns)
         [NS_GRIDDIM] = "cuda.gridDim", [NS_CUDA_LOCAL] = "numba.cuda.local",
         [NS_CUDA_LIBDEVICE] = "numba.cuda.libdevice", [NS_OPERATOR] = "operator",
         [NS_CUDA_FP16] = "numba.cuda.fp16", [NS_CMATH] = "cmath",
+        [NS_CUDA_CG] = "numba.cuda.cg", [NS_NUMBA_SPECIAL] = "numba.misc.special",
     };
     return names[ns];
 }
@@ -68,9 +69,12 @@ bool sema_known_module(Str dotted, Value *out)
 {
     static const struct { const char *name; Namespace ns; } modules[] = {
         {"numba", NS_NUMBA}, {"numba.cuda", NS_CUDA}, {"numba.types", NS_NUMBA_TYPES},
+        {"numba.cuda.types", NS_NUMBA_TYPES},
         {"numba.core.types", NS_NUMBA_TYPES}, {"numpy", NS_NUMPY}, {"math", NS_MATH},
         {"operator", NS_OPERATOR}, {"numba.cuda.libdevice", NS_CUDA_LIBDEVICE},
         {"numba.cuda.fp16", NS_CUDA_FP16}, {"cmath", NS_CMATH},
+        {"numba.cuda.cg", NS_CUDA_CG}, {"numba.misc.special", NS_NUMBA_SPECIAL},
+        {"numba.cuda.misc.special", NS_NUMBA_SPECIAL},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -80,9 +84,18 @@ bool sema_known_module(Str dotted, Value *out)
     return false;
 }
 
+bool sema_prelude_module(Str name, Value *out)
+{
+    if (str_eq_cstr(name, "np"))
+        return sema_known_module(str_from_cstr("numpy"), out);
+    if (str_eq_cstr(name, "cuda"))
+        return sema_known_module(str_from_cstr("numba.cuda"), out);
+    return sema_known_module(name, out);
+}
+
 /* Names of numba.cuda that later versions of pykc will support. */
 static const char *const cuda_not_yet[] = {
-    "const", "bf16", "bfloat16", "fp8", "cg", "random", "declare_device", NULL,
+    "const", "bf16", "bfloat16", "fp8", "random", "declare_device", NULL,
 };
 
 /* CUDA's vector types, as numba.cuda spells them: float32x4, int8x2, ...
@@ -150,6 +163,8 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (str_eq_cstr(attr, "local")) return value_namespace(NS_CUDA_LOCAL);
     if (str_eq_cstr(attr, "libdevice")) return value_namespace(NS_CUDA_LIBDEVICE);
     if (str_eq_cstr(attr, "fp16")) return value_namespace(NS_CUDA_FP16);
+    if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
+    if (str_eq_cstr(attr, "cg")) return value_namespace(NS_CUDA_CG);
     if (str_eq_cstr(attr, "is_float16_supported")) return value_builtin(BUILTIN_IS_FLOAT16_SUPPORTED);
     Value hinted = sema_cache_hint_function(attr);
     if (hinted.kind != VAL_ERROR) return hinted;
@@ -157,7 +172,9 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (intrinsic.kind != VAL_ERROR) return intrinsic;
     if (find_name(cuda_not_yet, attr) || is_vector_type_name(attr))
         return unsupported_attr(sema, "cuda", attr);
-    return sema_value_error();
+    /* numba.cuda re-exports numba.cuda.types: from numba.cuda import float32, void */
+    if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
+    return sema_resolve_attribute(sema, value_namespace(NS_NUMBA_TYPES), attr);
 }
 
 static Value resolve_dim3(Namespace ns, Str attr)
@@ -229,11 +246,13 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
          * numba.types (numba 0.68: `from numba import float16` fails). */
         if (type && type != &type_float16_t) return value_type(type);
         if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit")) return value_builtin(CALLABLE_NJIT);
+        if (str_eq_cstr(attr, "literal_unroll")) return value_builtin(CALLABLE_LITERAL_UNROLL);
         if (sema_unsupported_type_kind(attr))
             return unsupported_attr(sema, "numba", attr);
         return sema_value_error();
     case NS_NUMBA_TYPES:
         if (type) return value_type(type);
+        if (sema_type_constructor(attr).kind != VAL_ERROR) return sema_type_constructor(attr);
         return sema_unsupported_type_kind(attr) ? unsupported_attr(sema, "numba.types", attr)
                                                 : sema_value_error();
     case NS_CUDA:
@@ -258,6 +277,10 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_fp16_function(attr);
     case NS_CMATH:
         return sema_cmath_attribute(attr);
+    case NS_CUDA_CG:
+        return sema_grid_group_function(attr);
+    case NS_NUMBA_SPECIAL:
+        return str_eq_cstr(attr, "literal_unroll") ? value_builtin(CALLABLE_LITERAL_UNROLL) : sema_value_error();
     case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
         return resolve_dim3(ns, attr);
     }
@@ -271,7 +294,10 @@ Value sema_resolve_static(Sema *sema, const Node *node)
 {
     if (node->kind == NODE_NAME) {
         Symbol *sym = sema_lookup_global(sema, node->name.id);
-        return sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(node->name.id);
+        Value v = sym ? sema_symbol_value(sym) : sema_lookup_builtin_name(node->name.id);
+        if (!sym && v.kind == VAL_ERROR && sema->prelude)
+            sema_prelude_module(node->name.id, &v);
+        return v;
     }
     if (node->kind == NODE_ATTRIBUTE)
         return sema_resolve_attribute(sema, sema_resolve_static(sema, node->attribute.value),

@@ -3,11 +3,13 @@
  * be compile-time constants of the option's type (a literal or a module
  * constant): Numba evaluates the decorator in Python, pykc folds it.
  *
- * Accepted and lowered: device, fastmath, lineinfo, opt, inline,
- * forceinline, max_registers, launch_bounds. Accepted without effect:
- * cache (pykc's PTX is already a persistent artefact), and the "off"
- * values of debug, boundscheck, lto, link and extensions. Rejected with a
- * reason: the "on" values of those, and shared_memory_carveout. */
+ * Accepted and lowered: device, fastmath, lineinfo, opt, inline (a string
+ * or a bool), forceinline, max_registers, launch_bounds. Accepted without
+ * effect: cache (pykc's PTX is already a persistent artefact), and debug,
+ * boundscheck and lto, with a warning (-Wignored-option) when on, since
+ * the kernel runs as without them. The "off" values of link and extensions
+ * are accepted; their "on" values and shared_memory_carveout are rejected
+ * with a reason. */
 #include "sema_internal.h"
 
 #include <string.h>
@@ -93,23 +95,33 @@ static bool read_launch_bounds(Sema *sema, Node *value, JitOptions *out)
  * Numba-IR inlining pykc does not have. */
 static bool read_inline(Sema *sema, Node *value, JitOptions *out)
 {
+    if (value->kind == NODE_BOOL) {   /* numba-cuda 0.30.4 takes a bool too */
+        out->always_inline = value->bool_lit.value;
+        return true;
+    }
     if (value->kind == NODE_STRING && str_eq_cstr(value->string.value, "always")) {
         out->always_inline = true;
         return true;
     }
     if (value->kind == NODE_STRING && str_eq_cstr(value->string.value, "never"))
         return true;
-    diag_error(sema->diag, value->span, "'inline' must be \"always\" or \"never\"");
+    diag_error(sema->diag, value->span, "'inline' must be \"always\", \"never\", True or False");
     return false;
 }
+
+/* Options numba-cuda accepts whose "on" value pykc gives no effect: the
+ * kernel compiles as without them, with a warning that says what differs. */
+static const struct { const char *name; const char *effect; } no_effect[] = {
+    {"debug", "numba-cuda's debug=True raises Python exceptions from kernels and adds debug "
+              "information; pykc compiles the kernel as without it (pykc compile --check adds "
+              "bounds checks, --lineinfo line tables)"},
+    {"boundscheck", "numba-cuda does not check bounds on the GPU either; pykc compile --check does"},
+    {"lto", "pykc emits PTX that the driver links: there is no link-time optimisation step"},
+};
 
 /* Options whose "off" value (False, None, an empty list) is accepted and
  * whose "on" value pykc rejects, with the reason. */
 static const struct { const char *name; const char *why; } rejected[] = {
-    {"debug", "debug=True comes with pykc's checked mode (Python's error model, assertions and "
-              "debug information), which is not supported yet; lineinfo=True gives line tables"},
-    {"boundscheck", "Numba rejects it for CUDA too (bounds checking is not supported for CUDA)"},
-    {"lto", "pykc emits PTX, which the driver links: there is no link-time optimisation step"},
     {"link", "pykc compiles one .pyk file to self-contained PTX and links no other code yet"},
     {"extensions", "Numba's typing extensions are Python objects that an ahead-of-time compiler "
                    "cannot load"},
@@ -120,7 +132,15 @@ static const struct { const char *name; const char *why; } rejected[] = {
 static bool is_off(const Node *value)
 {
     return value->kind == NODE_NONE || (value->kind == NODE_BOOL && !value->bool_lit.value) ||
-           (value->kind == NODE_TUPLE && value->tuple.elts.count == 0);
+           ((value->kind == NODE_TUPLE || value->kind == NODE_LIST) && value->tuple.elts.count == 0);
+}
+
+static bool read_ignored(Sema *sema, Node *keyword, int i)
+{
+    if (!is_off(keyword->keyword.value))
+        diag_warning(sema->diag, keyword->span, "ignored-option", "@cuda.jit option '%s' has no "
+                     "effect in pykc: %s", no_effect[i].name, no_effect[i].effect);
+    return true;
 }
 
 static bool read_rejected(Sema *sema, Node *keyword, int i)
@@ -166,6 +186,9 @@ static bool read_option(Sema *sema, Node *keyword, JitOptions *out, bool *device
                read_int(sema, value, "max_registers", 1, MAX_REGISTERS, &out->max_registers);
     if (str_eq_cstr(name, "launch_bounds"))
         return value->kind == NODE_NONE || read_launch_bounds(sema, value, out);
+    for (size_t i = 0; i < sizeof no_effect / sizeof no_effect[0]; i++)
+        if (str_eq_cstr(name, no_effect[i].name))
+            return read_ignored(sema, keyword, (int)i);
     for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; i++)
         if (str_eq_cstr(name, rejected[i].name))
             return read_rejected(sema, keyword, (int)i);

@@ -7,7 +7,10 @@
  *
  * Names (docs/abi.md): an overload is NAME__ followed by one code per
  * parameter joined by '_': b1 i8 ... u64 f16 f32 f64 c64 c128 for scalars, the
- * dtype's code, 'a', ndim and the layout for arrays (f32a1C). Two
+ * dtype's code, 'a', ndim and the layout for arrays (f32a1C, c64a2F), 't',
+ * the count and the members' codes for tuples (t2i64f32, t2c64f32; each
+ * code ends where the next lowercase letter starts, so the members need no
+ * separator). Two
  * signatures giving one name are an error, as is a name another function
  * of the module already has.
  *
@@ -32,8 +35,16 @@ static const char *scalar_code(Arena *arena, const Type *t)
     }
 }
 
-static const char *type_code(Arena *arena, const Type *t)
+const char *sema_type_code(Arena *arena, const Type *t)
 {
+    if (t->kind == TYPE_TUPLE) {
+        const char *code = arena_printf(arena, "t%d", t->count);
+        for (int i = 0; i < t->count && code; i++) {
+            const char *member = sema_type_code(arena, t->elts[i]);
+            code = member ? arena_printf(arena, "%s%s", code, member) : NULL;
+        }
+        return code;
+    }
     if (t->kind != TYPE_ARRAY)
         return scalar_code(arena, t);
     const char *dtype = scalar_code(arena, t->dtype);
@@ -46,10 +57,10 @@ static const char *mangled_name(Sema *sema, FuncInfo *ov, Span at)
 {
     const char *name = arena_printf(sema->arena, "%.*s__", STR_ARG(ov->overload_of->name));
     for (int i = 0; i < ov->param_count; i++) {
-        const char *code = type_code(sema->arena, ov->param_types[i]);
+        const char *code = sema_type_code(sema->arena, ov->param_types[i]);
         if (!code) {
             diag_error(sema->diag, at, "an overload taking '%s' has no PTX name: signature lists take "
-                       "numbers, bools and arrays of them", ov->param_types[i]->name);
+                       "numbers, bools, arrays and tuples of them", ov->param_types[i]->name);
             return NULL;
         }
         name = arena_printf(sema->arena, "%s%s%s", name, i ? "_" : "", code);

@@ -165,9 +165,33 @@ static void read_cli_signature(Sema *sema, FuncInfo *func)
         agree_with_annotations(sema, func);
 }
 
+/* A device function's signature held in a name that only host code binds
+ * (cuda.jit(sigs, device=True)(f) in a helper that takes sigs): pykc types
+ * the function at each call instead, as if it had none. */
+static bool is_host_signature(Sema *sema, const FuncInfo *func)
+{
+    Node *sig = func->signature;
+    if (func->is_kernel || !sig || (sig->kind != NODE_NAME && sig->kind != NODE_ATTRIBUTE))
+        return false;
+    Value v = sema_resolve_static(sema, sig);
+    if (v.kind != VAL_HOST)
+        return false;
+    /* The types may differ from the signature's (float32 arithmetic
+     * declared, float64 inferred): say so. */
+    diag_warning(sema->diag, sig->span, "host-signature", "the signature of '%.*s' is a value only host "
+                 "code gives: pykc types '%.*s' from its calls instead, whose types may differ from it",
+                 STR_ARG(func->name), STR_ARG(func->name));
+    if (v.sym && v.sym->def.src)
+        diag_note(sema->diag, v.sym->def, "'%.*s' is bound here", STR_ARG(v.sym->name));
+    if (v.sym && v.sym->bind_as.len)
+        diag_note(sema->diag, (Span){0}, "to use the signature, give its value with --bind "
+                  "'%.*s=\"SIGNATURE\"'", STR_ARG(v.sym->bind_as));
+    return true;
+}
+
 static void read_signature(Sema *sema, FuncInfo *func)
 {
-    if (func->from_njit && !func->cli_sig)
+    if ((func->from_njit && !func->cli_sig) || (!func->cli_sig && is_host_signature(sema, func)))
         func->is_generic = true;  /* numba.jit: typed at each call, as numba-cuda does */
     else if (func->cli_sig)
         read_cli_signature(sema, func);
@@ -196,11 +220,10 @@ static bool check_params(Sema *sema, Node *def)
                        : param->param.kind == PARAM_VARKW ? "'**' parameters"
                                                           : "keyword-only parameters");
             ok = false;
-        } else if (param->param.default_value) {
-            diag_error(sema->diag, param->param.default_value->span,
-                       "default parameter values are not supported in kernels");
-            ok = false;
         }
+        /* A default value is used only by a call that omits the argument:
+         * a launch passes every parameter (docs/abi.md), and calls of
+         * device functions fill it in (calls.c). */
     }
     return ok;
 }
@@ -276,7 +299,7 @@ bool sema_prepare_function(Sema *sema, FuncInfo *func)
         return func->prepare_ok;
     func->prepared = true;
     Scope *outer = sema->scope;
-    sema->scope = func->scope;   /* decorator arguments and annotations are the def's scope's */
+    sema->scope = func->decorator_scope ? func->decorator_scope : func->scope;
     int errors = sema->diag->errors;
     bool ok = check_ptx_name(sema, func);
     read_options(sema, func, &ok);

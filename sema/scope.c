@@ -35,8 +35,33 @@ static Scope *new_scope(Sema *sema, ScopeKind kind, Scope *parent, Str name, Nod
     return scope;
 }
 
+static bool is_declared_elsewhere(const Scope *scope, Str name);
+static bool is_declared_nonlocal(const Scope *scope, Str name);
+
+/* Where a function's `global x` (or `nonlocal x`) sends its bindings of
+ * x: the module (or the enclosing function). */
+static Scope *declared_scope(Scope *scope, Str name)
+{
+    if (!is_declared_nonlocal(scope, name))
+        return sema_scope_module(scope);
+    Scope *outer = scope->parent;
+    while (outer && outer->kind != SCOPE_FUNCTION)
+        outer = outer->parent;
+    return outer ? outer : sema_scope_module(scope);
+}
+
 static Binding *add_binding(Sema *sema, Scope *scope, BindingKind kind, Str name, Span at, Node *node)
 {
+    /* Assigned by a function that declares it global: which value a
+     * kernel sees depends on whether that function ran before Numba
+     * compiled the kernel. */
+    if (is_declared_elsewhere(scope, name)) {
+        Scope *owner = declared_scope(scope, name);
+        Binding *binding = add_binding(sema, owner, BIND_HOST, name, at, NULL);
+        binding->why = arena_printf(sema->arena, "assigned by '%.*s', which declares it %s", STR_ARG(scope->qualname),
+                                    is_declared_nonlocal(scope, name) ? "nonlocal" : "global");
+        return binding;
+    }
     if (scope->binding_count == scope->binding_capacity) {
         int capacity = scope->binding_capacity ? scope->binding_capacity * 2 : 16;
         Binding *grown = ARENA_ARRAY(sema->arena, Binding, capacity);
@@ -288,9 +313,12 @@ static void collect_statement(Sema *sema, Scope *scope, Node *node)
             bind_target_names(sema, scope, node->delete.targets.items[i], "deleted by 'del'");
         break;
     case NODE_GLOBAL: case NODE_NONLOCAL:
-        for (int i = 0; i < node->names.names.count; i++)
-            scope->globals = grow_names(sema, scope->globals, scope->global_count++,
-                                        node->names.names.items[i]->name.id);
+        for (int i = 0; i < node->names.names.count; i++) {
+            Str id = node->names.names.items[i]->name.id;
+            scope->globals = grow_names(sema, scope->globals, scope->global_count++, id);
+            if (node->kind == NODE_NONLOCAL)
+                scope->nonlocals = grow_names(sema, scope->nonlocals, scope->nonlocal_count++, id);
+        }
         break;
     case NODE_TYPE_ALIAS: add_host(sema, scope, node->type_alias.name, "a type alias"); break;
     case NODE_EXPR_STMT: collect_walrus(sema, scope, node->expr_stmt.value); break;
@@ -320,6 +348,14 @@ static bool is_declared_elsewhere(const Scope *scope, Str name)
 {
     for (int i = 0; i < scope->global_count; i++)
         if (str_eq(scope->globals[i], name))
+            return true;
+    return false;
+}
+
+static bool is_declared_nonlocal(const Scope *scope, Str name)
+{
+    for (int i = 0; i < scope->nonlocal_count; i++)
+        if (str_eq(scope->nonlocals[i], name))
             return true;
     return false;
 }
@@ -361,9 +397,20 @@ Symbol *sema_scope_member(Sema *sema, Scope *scope, Str name)
         return sym;
     Binding *bindings[MAX_BINDINGS_OF_ONE_NAME];
     int count = sema_scope_bindings(scope, name, bindings, MAX_BINDINGS_OF_ONE_NAME);
+    Binding *given = count ? sema_bind_option(sema, scope, name) : NULL;
+    if (given) {
+        bindings[0] = given;   /* --bind replaces what host code binds */
+        count = 1;
+    }
     if (count == 0)
         return NULL;
     sym = sema_bind_name(sema, scope, name, bindings, count);
+    /* a parameter, a loop variable, a name bound twice: --bind can give it one value */
+    bool bindable = count > 1 || bindings[0]->kind == BIND_HOST;
+    if (bindable && sym->kind == SYM_HOST && sema_scope_module(scope) == sema->module_scope && !sym->bind_as.len)
+        sym->bind_as = scope->qualname.len
+            ? str_from_cstr(arena_printf(sema->arena, "%.*s.%.*s", STR_ARG(scope->qualname), STR_ARG(name)))
+            : name;
     remember(sema, scope, sym);
     return sym;
 }
@@ -394,7 +441,7 @@ Scope *sema_scope_module(Scope *scope)
     return scope;
 }
 
-Binding *sema_scope_find_def(Scope *scope, Str name, Scope **where)
+Binding *sema_scope_find_single(Scope *scope, Str name, Scope **where)
 {
     for (Scope *s = scope; s; s = s->parent) {
         if (s->kind == SCOPE_CLASS && s != scope)
@@ -403,10 +450,16 @@ Binding *sema_scope_find_def(Scope *scope, Str name, Scope **where)
         int count = sema_scope_bindings(s, name, bindings, 2);
         if (count == 0)
             continue;
-        if (count > 1 || bindings[0]->kind != BIND_DEF)
+        if (count > 1)
             return NULL;
         *where = s;
         return bindings[0];
     }
     return NULL;
+}
+
+Binding *sema_scope_find_def(Scope *scope, Str name, Scope **where)
+{
+    Binding *binding = sema_scope_find_single(scope, name, where);
+    return binding && binding->kind == BIND_DEF ? binding : NULL;
 }

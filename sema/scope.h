@@ -37,6 +37,7 @@ typedef struct Binding {
     FuncInfo *func;           /* DEF or VALUE: the compiled function it binds */
     bool declared;            /* DEF, VALUE: looked at for @cuda.jit already */
     bool evaluating;          /* being evaluated: a cycle if looked up again */
+    bool from_option;         /* VALUE: given by --bind */
     const char *why;          /* HOST: "a parameter of 'f'", "a loop variable" */
 } Binding;
 
@@ -53,6 +54,8 @@ struct Scope {
     int symbol_count, symbol_capacity;
     Str *globals;             /* declared `global`/`nonlocal` here: bound elsewhere */
     int global_count;
+    Str *nonlocals;           /* those of them declared `nonlocal` */
+    int nonlocal_count;
     Str *star_imports;        /* from M import *: the modules M */
     int star_count;
     Scope **children;         /* classes and functions defined directly in it */
@@ -80,12 +83,18 @@ Scope *sema_scope_for_body(Scope *scope);
  * without evaluating anything (the one binding of that name, a def); NULL
  * otherwise. *where is the scope that binds it. */
 Binding *sema_scope_find_def(Scope *scope, Str name, Scope **where);
+/* The same for a name's one binding, whatever it is. */
+Binding *sema_scope_find_single(Scope *scope, Str name, Scope **where);
 
 /* The module a scope belongs to. */
 Scope *sema_scope_module(Scope *scope);
 
 /* The bindings of one name in a scope, for bind.c. */
 int sema_scope_bindings(Scope *scope, Str name, Binding **out, int max);
+
+/* bind.c: the binding a --bind option gives `name` in this scope (named
+ * Outer.inner.name, or name at module level), or NULL. */
+Binding *sema_bind_option(Sema *sema, Scope *scope, Str name);
 
 /* bind.c: the Symbol that a scope's bindings of `name` give. */
 Symbol *sema_bind_name(Sema *sema, Scope *scope, Str name, Binding **bindings, int count);

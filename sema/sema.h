@@ -50,6 +50,7 @@ struct Symbol {
     FuncInfo *func;           /* FUNCTION */
     Scope *scope;             /* SCOPE */
     const char *why;          /* HOST: what binds it ("a parameter of 'f'") */
+    Str bind_as;              /* HOST: its --bind name (outer.name), in the compiled file */
     int param_index;          /* LOCAL: index of the parameter, or -1 */
     int assign_count;         /* LOCAL: assignments in the body; a local assigned
                                  once, a constant, has that constant in value */
@@ -64,7 +65,7 @@ struct Symbol {
 typedef struct SharedArray {
     Node *call;               /* the CALL node; call->type is the array type */
     Str name;                 /* the variable it was assigned to, for messages */
-    int64_t shape[3];
+    int64_t shape[TYPE_MAX_NDIM];
     int64_t bytes;
 } SharedArray;
 
@@ -113,6 +114,8 @@ struct FuncInfo {
     Str qualname;             /* Outer.inner: enclosing classes and functions */
     int line;                 /* of its first decorator, or of `def` */
     Scope *scope;             /* where it is defined (its globals) */
+    Scope *decorator_scope;   /* where its jit decorator or application is
+                                 (cuda.jit(sigs)(f) inside another function) */
     bool from_njit;           /* @numba.jit / @njit: a device function here */
     /* Where its signature and options come from (decorators.c); read by
      * sema_prepare_function when it is compiled or called. */
@@ -148,6 +151,14 @@ struct FuncInfo {
     int spec_state;           /* specialisation: sema-private progress */
     bool returns_value;       /* specialisation: some 'return' has a value */
     Span call_site;           /* specialisation: the call that first needed it */
+    /* A specialisation tried for a call with constant arguments (Numba's
+     * retry with literals, specialize.c) keeps its diagnostics, and those
+     * of the specialisations it used, until a call uses it. */
+    bool spec_failed;         /* errors in its body or in a callee's */
+    HeldDiags spec_diags;     /* its own, held while on trial */
+    bool spec_diags_shown;
+    FuncInfo **spec_callees;  /* the specialisations it used while on trial */
+    int spec_callee_count;
 
     JitOptions jit;           /* its decorator's options (a specialisation's
                                  or an overload's: those of its function) */
@@ -159,6 +170,9 @@ struct FuncInfo {
     int overload_count;
     FuncInfo *overload_of;    /* overload: the declared function */
     LaunchNeeds launch;       /* kernels: derived by the analyses */
+    bool cooperative;         /* calls cuda.cg.this_grid(), itself or through
+                                 device functions (diagnose.c): a kernel must be
+                                 launched with cuLaunchCooperativeKernel */
 };
 
 typedef struct SemaModule {
@@ -177,6 +191,9 @@ struct SigOverride {
 typedef struct SemaOptions {
     const SigOverride *sigs;
     int sig_count;
+    const SigOverride *binds; /* --bind NAME=VALUE: a value for a name host code
+                                 binds (a kernel factory's parameter) */
+    int bind_count;
     const Str *kernels;       /* --kernel NAME: compile only these (and what
                                  they call); none: every function with a signature */
     int kernel_count;
@@ -188,6 +205,10 @@ typedef struct SemaOptions {
     bool weak_scalars;        /* --weak-scalars (sema/weak_scalars.c) */
     int block[3];             /* --block: the launch's block, or all 0 if unknown */
 } SemaOptions;
+
+/* The code of a parameter type in overload names (docs/abi.md, "Overload
+ * names"): "i64", "f32a2C", "t2i32f32"; NULL for a type without one. */
+const char *sema_type_code(Arena *arena, const Type *t);
 
 /* Returns false if any error was reported. */
 bool sema_check_module(Arena *arena, Diag *diag, Node *module,

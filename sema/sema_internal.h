@@ -30,7 +30,8 @@ typedef enum ValueKind {
 typedef enum Namespace {
     NS_NUMBA, NS_NUMBA_TYPES, NS_CUDA, NS_CUDA_SHARED, NS_CUDA_ATOMIC, NS_NUMPY,
     NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM, NS_CUDA_LOCAL,
-    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CMATH,
+    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CMATH, NS_CUDA_CG,
+    NS_NUMBA_SPECIAL,
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -41,6 +42,10 @@ typedef enum Callable {
     CALLABLE_JIT,                 /* cuda.jit, as a decorator */
     CALLABLE_NJIT,                /* numba.jit, numba.njit: device functions here */
     CALLABLE_HOST_DECORATOR,      /* staticmethod, classmethod: nothing for pykc */
+    CALLABLE_UNITUPLE,            /* numba.types.UniTuple, in type expressions */
+    CALLABLE_TUPLE,               /* numba.types.Tuple */
+    CALLABLE_ARRAY,               /* numba.types.Array */
+    CALLABLE_LITERAL_UNROLL,      /* numba.literal_unroll: only as a for loop's iterable (unroll.c) */
 } Callable;
 
 typedef struct Value {
@@ -68,6 +73,10 @@ typedef struct Sema {
     int loaded_count;
     FuncInfo **funcs;           /* every @cuda.jit function declared */
     int func_count;
+    int trials;                 /* >0: a specialisation is tried (specialize.c) */
+    FuncInfo *finishing;        /* the specialisation whose final pass runs */
+    bool prelude;               /* a --bind value is checked: numba, np, cuda,
+                                   math, cmath and operator are always known */
 } Sema;
 
 /* The state of checking one function body. */
@@ -87,6 +96,9 @@ Value sema_value_error(void);
 Symbol *sema_lookup_global(Sema *sema, Str name);
 /* numba, numba.cuda, math, ...: the namespaces pykc knows. */
 bool sema_known_module(Str dotted, Value *out);
+/* In a --bind value: the modules it may name without an import (numba,
+ * numpy as np, numba.cuda as cuda, math, cmath, operator). */
+bool sema_prelude_module(Str name, Value *out);
 /* What kind of type Numba has under this name that pykc does not support
  * yet ("complex numbers", "CUDA vector types", ...), or NULL. */
 const char *sema_unsupported_type_kind(Str name);
@@ -99,6 +111,11 @@ const char *sema_namespace_name(int ns);
 /* bind.c: a name of a module-level tuple constant becomes (in place) a
  * copy of the folded tuple; anything else is left as it is. */
 void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
+/* A copy of a tuple expression whose elements are all constants, as a
+ * tree of constant leaves (module tuples are kept so); NULL otherwise. */
+Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at);
+/* A scalar constant as a tree (a literal converted to its type) spanning at. */
+Node *sema_constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at);
 /* A symbol for a name host code binds: `why` says how. */
 Symbol *sema_host_symbol(Sema *sema, Str name, Span def, const char *why);
 /* The error for a kernel's use of such a name, with a note where it is bound. */
@@ -143,6 +160,17 @@ const Type *sema_param_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
 bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func);
 bool sema_signature_from_expr(Sema *sema, Node *expr, FuncInfo *func);
 
+/* type_ctors.c: UniTuple(...), Tuple(...), Array(...) in type expressions.
+ * sema_type_constructor: the constructor a name of numba.types stands for
+ * (VAL_ERROR if none); sema_type_from_constructor: the type a call of one
+ * makes (NULL after reporting); sema_param_type_problem: why a parameter
+ * cannot have this type (none, an empty tuple, in it), or NULL. */
+Value sema_type_constructor(Str name);
+bool sema_is_type_constructor(int id);
+const Type *sema_type_from_constructor(Sema *sema, Node *call, bool numba_scope);
+const char *sema_param_type_problem(const Type *t);
+Value sema_report_type_constructor_call(FuncCtx *ctx, Node *call, int id);
+
 /* function.c: sema_check_function = sema_infer_function (the passes that
  * widen types), then sema_finish_function (the final pass). */
 void sema_check_function(Sema *sema, FuncInfo *func);
@@ -150,6 +178,11 @@ void sema_infer_function(Sema *sema, FuncInfo *func);
 void sema_finish_function(Sema *sema, FuncInfo *func);
 void sema_report(FuncCtx *ctx, Span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* "a" or "an" before the number n spelled in digits ("an 8-d array"). */
+static inline const char *sema_a_or_an(int n)
+{
+    return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) ? "an" : "a";
+}
 bool sema_unify_local(FuncCtx *ctx, Symbol *sym, const Type *type, Span at);
 Symbol *sema_lookup_local(FuncCtx *ctx, Str name);
 const char *sema_space_name(MemSpace space);
@@ -162,13 +195,29 @@ void sema_report_unsupported(FuncCtx *ctx, const Node *node);
 void sema_check_block(FuncCtx *ctx, NodeList *body);
 void sema_collect_locals(FuncCtx *ctx, NodeList *body);
 bool sema_block_breaks(const NodeList *body);
+/* prune.c: the branch of an `if` that Numba keeps when it prunes the
+ * other before typing: 1 its body, 0 its else, -1 both are typed. */
+int sema_constant_branch(const Node *node);
 
 /* expr.c */
 Value sema_check_expr(FuncCtx *ctx, Node *node);
 const Type *sema_check_value(FuncCtx *ctx, Node *node);      /* runtime value or NULL */
+const Type *sema_check_value_of(FuncCtx *ctx, Node *node, Value v);
+/* A device function's argument: a runtime value's type, or a TYPE_STATIC
+ * for a type, builtin or function passed as a value (NULL after reporting). */
+const Type *sema_check_argument(FuncCtx *ctx, Node *node);
 Node *sema_convert(FuncCtx *ctx, Node *node, const Type *to);
 bool sema_is_literal(const Node *node);
 void sema_check_condition(FuncCtx *ctx, Node *cond);
+/* unroll.c: `for x in literal_unroll(t)` over a tuple of several types
+ * becomes (in place) an `if True:` holding one copy of the body per
+ * element; true if the loop was rewritten or cannot be yet, false if it
+ * is an ordinary loop (its iterable then the tuple or array itself). */
+bool sema_unroll_literal_loop(FuncCtx *ctx, Node *node);
+/* call_arguments.c: a device function's call rewritten (in place) to one
+ * positional argument per parameter: keywords by name, then defaults;
+ * false if it cannot be (reported). */
+bool sema_bind_call_arguments(FuncCtx *ctx, Node *call, const FuncInfo *callee);
 
 /* indexing.c: a[index] (an element or a view), the index of a store or an
  * atomic (one integer per dimension), and a.shape, a.strides, a.T, ... */
@@ -260,5 +309,11 @@ Value sema_check_cmath_call(FuncCtx *ctx, Node *call, Builtin id);
 Value sema_fp16_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */
 bool sema_is_fp16_builtin(int id);
 Value sema_check_fp16_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* grid_group.c: cuda.cg.this_grid() and a GridGroup's sync() */
+Value sema_grid_group_function(Str name);     /* cuda.cg.NAME: VAL_BUILTIN, or VAL_ERROR */
+Value sema_grid_group_attribute(FuncCtx *ctx, Node *node);   /* g.NAME of a GridGroup g */
+bool sema_is_grid_group_builtin(int id);
+Value sema_check_grid_group_call(FuncCtx *ctx, Node *call, Builtin id);
 
 #endif

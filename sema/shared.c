@@ -143,15 +143,17 @@ static bool dimension(FuncCtx *ctx, Node *dim, MemSpace space, int64_t *out)
     return true;
 }
 
-/* shape: an integer or a tuple of 1 to 3 integers. Returns ndim, or 0. */
-static int read_shape(FuncCtx *ctx, Node *shape, MemSpace space, int64_t dims[3])
+/* shape: an integer or a tuple of 1 to TYPE_MAX_NDIM integers. Returns
+ * ndim, or 0. */
+static int read_shape(FuncCtx *ctx, Node *shape, MemSpace space, int64_t dims[TYPE_MAX_NDIM])
 {
     sema_expand_module_tuple(ctx, shape);   /* SHAPE = (16, 16) at module level */
     if (shape->kind != NODE_TUPLE)
         return dimension(ctx, shape, space, &dims[0]) ? 1 : 0;
     int ndim = shape->tuple.elts.count;
-    if (ndim < 1 || ndim > 3) {
-        sema_report(ctx, shape->span, "a %s array has 1 to 3 dimensions, not %d", space_word(space), ndim);
+    if (ndim < 1 || ndim > TYPE_MAX_NDIM) {
+        sema_report(ctx, shape->span, "a %s array has 1 to %d dimensions, not %d", space_word(space),
+                    TYPE_MAX_NDIM, ndim);
         return 0;
     }
     bool ok = true;
@@ -166,7 +168,7 @@ static int read_shape(FuncCtx *ctx, Node *shape, MemSpace space, int64_t dims[3]
     return ok ? ndim : 0;
 }
 
-static void record(FuncCtx *ctx, Node *call, const int64_t dims[3], int ndim, const Type *dtype)
+static void record(FuncCtx *ctx, Node *call, const int64_t *dims, int ndim, const Type *dtype)
 {
     FuncInfo *func = ctx->func;
     SharedArray *grown = ARENA_ARRAY(ctx->sema->arena, SharedArray, func->shared_count + 1);
@@ -215,7 +217,7 @@ static Value check_array_decl(FuncCtx *ctx, Node *call, MemSpace space)
     }
     if (!shared_args(ctx, call, space, &shape, &dtype_expr, &align))
         return sema_value_error();
-    int64_t dims[3] = {0};
+    int64_t dims[TYPE_MAX_NDIM] = {0};
     int ndim = read_shape(ctx, shape, space, dims);
     Value dtype = dtype_expr->kind == NODE_STRING
                       ? (Value){.kind = VAL_TYPE, .type = type_scalar_by_name(dtype_expr->string.value)}

@@ -6,7 +6,7 @@
  * Numba's type names, whatever the module imports (as Numba evaluates them
  * in numba.types); annotations are ordinary expressions resolved in the
  * module's scope. Array types: dtype[:] (any layout), dtype[::1] (C),
- * dtype[:, ::1] (C), dtype[::1, :] (F), up to 3 dimensions. */
+ * dtype[:, ::1] (C), dtype[::1, :] (F), up to TYPE_MAX_NDIM dimensions. */
 #include "sema_internal.h"
 
 #include "../parser/parser.h"
@@ -46,11 +46,12 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
     Node *index = expr->subscript.index;
     Node **dims = index->kind == NODE_TUPLE ? index->tuple.elts.items : &expr->subscript.index;
     int ndim = index->kind == NODE_TUPLE ? index->tuple.elts.count : 1;
-    if (ndim > 3) {
-        diag_error(sema->diag, index->span, "arrays of more than 3 dimensions are not supported by pykc yet%s", "");
+    if (ndim > TYPE_MAX_NDIM) {
+        diag_error(sema->diag, index->span, "arrays of more than %d dimensions are not supported by pykc",
+                   TYPE_MAX_NDIM);
         return NULL;
     }
-    int kinds[3];
+    int kinds[TYPE_MAX_NDIM];
     for (int i = 0; i < ndim; i++) {
         kinds[i] = slice_kind(dims[i]);
         if (kinds[i] < 0) {
@@ -96,12 +97,14 @@ static const Type *named_type(Sema *sema, Node *expr, bool numba_scope)
     return NULL;
 }
 
-/* A parameter's type: any type but none (Numba's always-None argument). */
+/* A parameter's type: any type but none (Numba's always-None argument)
+ * and an empty tuple, also inside a tuple. */
 const Type *sema_param_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
 {
     const Type *type = sema_type_from_expr(sema, expr, numba_scope);
-    if (type && type->kind == TYPE_NONE) {
-        diag_error(sema->diag, expr->span, "a parameter of type 'none' is not supported by pykc yet");
+    const char *problem = type ? sema_param_type_problem(type) : NULL;
+    if (problem) {
+        diag_error(sema->diag, expr->span, "%s", problem);
         return NULL;
     }
     return type;
@@ -120,6 +123,9 @@ const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
         type = dtype ? array_type(sema, expr, dtype) : NULL;
         break;
     }
+    case NODE_CALL:   /* UniTuple(int64, 2), Tuple((a, b)), Array(float32, 4, "C") */
+        type = sema_type_from_constructor(sema, expr, numba_scope);
+        break;
     default:
         diag_error(sema->diag, expr->span, "expected a Numba type here (for example float32, int64, float32[:])%s", "");
         return NULL;
@@ -141,9 +147,40 @@ static bool set_params(Sema *sema, FuncInfo *func, const Type **types, int count
     return true;
 }
 
+/* (arg, ...) or "(arg, ...)": the parameter types alone. A kernel returns
+ * void; a device function's return type is inferred at each call, as
+ * Numba infers it (the function is typed like one without a signature). */
+static bool signature_from_params(Sema *sema, Node *expr, FuncInfo *func, bool numba_scope)
+{
+    NodeList one = {&expr, 1};
+    NodeList *items = expr->kind == NODE_TUPLE ? &expr->tuple.elts : &one;
+    const Type **types = ARENA_ARRAY(sema->arena, const Type *, items->count + 1);
+    bool ok = true;
+    for (int i = 0; i < items->count; i++)
+        ok &= (types[i] = sema_param_type_from_expr(sema, items->items[i], numba_scope)) != NULL;
+    if (!ok || !set_params(sema, func, types, items->count, expr->span))
+        return false;
+    if (!func->is_kernel) {
+        func->param_types = NULL;
+        func->param_count = 0;
+        func->is_generic = true;
+    }
+    func->return_type = &type_none_t;
+    return true;
+}
+
+/* A signature without a return type: a tuple of types, or a parenthesized
+ * type ("(float64[:, :],)", "(float64[:])"), but not a call ret(args). */
+static bool is_parameter_list(const Node *expr)
+{
+    return expr->kind == NODE_TUPLE || (expr->parens && expr->kind != NODE_CALL);
+}
+
 /* ret(arg, ...) with names resolved in Numba's scope or the module's. */
 static bool signature_from_call(Sema *sema, Node *expr, FuncInfo *func, bool numba_scope)
 {
+    if (is_parameter_list(expr))
+        return signature_from_params(sema, expr, func, numba_scope);
     if (expr->kind != NODE_CALL || expr->call.keywords.count) {
         diag_error(sema->diag, expr->span,
                    "a signature has the form 'void(float32[:], int64)': a return type and the parameter types");

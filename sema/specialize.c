@@ -20,6 +20,7 @@
 #include "sema_internal.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef enum SpecState {
@@ -102,6 +103,26 @@ static void infer_spec(Sema *sema, FuncInfo *spec)
     spec->spec_state = SPEC_INFERRED;
 }
 
+/* A specialisation a trial uses is listed with the one on trial, whose
+ * diagnostics then come with its own. */
+static void add_callee(Sema *sema, FuncInfo *spec)
+{
+    FuncInfo *caller = sema->finishing;
+    if (!caller || !sema->trials)
+        return;
+    for (int i = 0; i < caller->spec_callee_count; i++)
+        if (caller->spec_callees[i] == spec)
+            return;
+    FuncInfo **grown = ARENA_ARRAY(sema->arena, FuncInfo *, caller->spec_callee_count + 1);
+    if (caller->spec_callee_count)
+        memcpy(grown, caller->spec_callees, sizeof *grown * (size_t)caller->spec_callee_count);
+    grown[caller->spec_callee_count++] = spec;
+    caller->spec_callees = grown;
+    caller->spec_failed |= spec->spec_failed;
+}
+
+/* The final pass, which reports errors, with a note at the call site. On
+ * trial, its diagnostics are held (diag_hold) until a call uses it. */
 static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
 {
     infer_spec(sema, spec);
@@ -109,6 +130,13 @@ static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
         return;
     spec->spec_state = SPEC_FINISHING;
     spec->call_site = call_site;
+    Diag *outer = sema->diag, held;
+    if (sema->trials) {
+        diag_hold(&held, outer);
+        sema->diag = &held;
+    }
+    FuncInfo *caller = sema->finishing;
+    sema->finishing = spec;
     int errors = sema->diag->errors;
     sema_finish_function(sema, spec);
     /* Untyped returns without an error in the body: only recursive calls. */
@@ -120,7 +148,27 @@ static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
         diag_note(sema->diag, call_site, "in '%.*s' called with (%s) here",
                   STR_ARG(spec->generic->name), spec->spec_types);
     }
+    spec->spec_failed |= sema->diag->errors != errors;
+    sema->finishing = caller;
+    if (sema->trials) {
+        spec->spec_diags = diag_end_hold(&held);
+        sema->diag = outer;
+    }
     spec->spec_state = SPEC_DONE;
+}
+
+/* A call outside any trial uses the specialisation: what it held is
+ * printed, with what the specialisations it used held. */
+static void show_held(Sema *sema, FuncInfo *spec)
+{
+    if (spec->spec_diags_shown)
+        return;
+    spec->spec_diags_shown = true;
+    diag_replay(sema->diag, &spec->spec_diags);
+    free(spec->spec_diags.text);
+    spec->spec_diags.text = NULL;
+    for (int i = 0; i < spec->spec_callee_count; i++)
+        show_held(sema, spec->spec_callees[i]);
 }
 
 static FuncInfo *active_spec(const FuncInfo *generic)
@@ -153,6 +201,39 @@ static bool check_recursion(FuncCtx *ctx, Node *call, FuncInfo *active, const Ty
     return true;
 }
 
+/* An integer or a tuple of integers known at compile time, as its literal
+ * type; anything else as it is. */
+static const Type *literal_argument(FuncCtx *ctx, Node *arg, const Type *type)
+{
+    if (type_is_int(type) && arg->konst.kind == CONST_INT)
+        return type_literal_int(ctx->sema->types, VAL_RUNTIME, type, arg->konst.i);
+    if (type->kind == TYPE_BOOL && arg->konst.kind == CONST_BOOL)
+        return type_literal_int(ctx->sema->types, VAL_RUNTIME, type, arg->konst.b);
+    Node *tuple = type->kind == TYPE_TUPLE ? sema_constant_tuple(ctx->sema->arena, arg, arg->span) : NULL;
+    if (!tuple)
+        return type;
+    const char *name = "";
+    for (int i = 0; i < tuple->tuple.elts.count; i++)
+        name = arena_printf(ctx->sema->arena, "%s%s%lld", name, i ? ", " : "",
+                            (long long)tuple->tuple.elts.items[i]->konst.i);
+    name = arena_printf(ctx->sema->arena, "Literal[tuple](%s)", name);
+    return type_literal_tuple(ctx->sema->types, VAL_RUNTIME, type, name, tuple);
+}
+
+/* The argument types with every constant integer, bool and tuple of
+ * integers as its literal type; NULL when no argument is such a constant. */
+static const Type **literal_types(FuncCtx *ctx, Node *call, const Type **types)
+{
+    int count = call->call.args.count;
+    const Type **literal = ARENA_ARRAY(ctx->sema->arena, const Type *, count + 1);
+    bool any = false;
+    for (int i = 0; i < count; i++) {
+        literal[i] = literal_argument(ctx, call->call.args.items[i], types[i]);
+        any |= literal[i] != types[i];
+    }
+    return any ? literal : NULL;
+}
+
 /* The argument types, after Numba's typeof: literals as their plain types.
  * NULL if one is not yet typed or cannot be passed. */
 static const Type **argument_types(FuncCtx *ctx, Node *call, FuncInfo *generic)
@@ -162,8 +243,8 @@ static const Type **argument_types(FuncCtx *ctx, Node *call, FuncInfo *generic)
     bool ok = true;
     for (int i = 0; i < count; i++) {
         Node *arg = call->call.args.items[i];
-        types[i] = sema_check_value(ctx, arg);
-        if (types[i] && (types[i]->kind == TYPE_NONE || types[i]->kind == TYPE_RANGE)) {
+        types[i] = sema_check_argument(ctx, arg);
+        if (types[i] && types[i]->kind == TYPE_RANGE) {
             sema_report(ctx, arg->span, "a value of type '%s' cannot be passed to '%.*s'",
                         types[i]->name, STR_ARG(generic->name));
             types[i] = NULL;
@@ -173,15 +254,45 @@ static const Type **argument_types(FuncCtx *ctx, Node *call, FuncInfo *generic)
     return ok ? types : NULL;
 }
 
+/* Whether a specialisation types without error, its own body and the
+ * functions it calls; it is finished now if it was not, with its
+ * diagnostics held. */
+static bool trial_succeeds(Sema *sema, FuncInfo *spec, Span call_site)
+{
+    sema->trials++;
+    finish_spec(sema, spec, call_site);
+    sema->trials--;
+    return !spec->spec_failed;
+}
+
+static FuncInfo *find_or_add_spec(Sema *sema, FuncInfo *generic, const Type **types, int count)
+{
+    FuncInfo *spec = find_spec(generic, types, count);
+    return spec ? spec : add_spec(sema, generic, types, count);
+}
+
+/* The specialisation for a call. Numba types a call with its arguments'
+ * plain types first, and when that fails retries with constants as
+ * literals (Literal[int](32), Literal[bool](False)): a shared array's
+ * shape given as an argument, a branch on a flag. pykc does the same when
+ * some argument is a constant: the plain specialisation is tried, and if
+ * it has errors, the literal one; if both have errors, the plain one's
+ * are those reported. */
+static FuncInfo *choose_spec(FuncCtx *ctx, Node *call, FuncInfo *generic, const Type **types)
+{
+    int count = call->call.args.count;
+    FuncInfo *plain = find_or_add_spec(ctx->sema, generic, types, count);
+    const Type **literal = literal_types(ctx, call, types);
+    if (!literal || trial_succeeds(ctx->sema, plain, call->span))
+        return plain;
+    FuncInfo *retry = find_or_add_spec(ctx->sema, generic, literal, count);
+    return trial_succeeds(ctx->sema, retry, call->span) ? retry : plain;
+}
+
 /* f(a, b) where f is @cuda.jit(device=True) without a signature. */
 Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic)
 {
     int count = call->call.args.count;
-    if (call->call.keywords.count) {
-        sema_report(ctx, call->call.keywords.items[0]->span, "keyword arguments to device functions "
-                    "are not supported by pykc yet");
-        return sema_value_error();
-    }
     int params = generic->def->funcdef.params.count;
     if (count != params) {
         sema_report(ctx, call->span, "'%.*s' takes %d argument%s, not %d", STR_ARG(generic->name),
@@ -195,13 +306,15 @@ Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic)
     if (spec && !check_recursion(ctx, call, spec, types, count))
         return sema_value_error();
     if (!spec) {
-        spec = find_spec(generic, types, count);
-        if (!spec)
-            spec = add_spec(ctx->sema, generic, types, count);
+        spec = choose_spec(ctx, call, generic, types);
         if (ctx->final)
             finish_spec(ctx->sema, spec, call->span);
         else
             infer_spec(ctx->sema, spec);
+        if (ctx->final && ctx->sema->trials)
+            add_callee(ctx->sema, spec);
+        else if (ctx->final)
+            show_held(ctx->sema, spec);
     }
     if (!spec->return_type)
         return sema_value_error();

@@ -255,6 +255,13 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
  * zip(...) (sema/iterate.c); the target is a name or a tuple of them. */
 static void check_for(FuncCtx *ctx, Node *node)
 {
+    if (sema_unroll_literal_loop(ctx, node)) {
+        if (node->kind == NODE_IF) {   /* unrolled: checked as it will be from now on */
+            sema_check_condition(ctx, node->if_stmt.cond);
+            sema_check_block(ctx, &node->if_stmt.body);
+        }
+        return;
+    }
     Node *target = node->for_stmt.target;
     int errors = ctx->sema->diag->errors;
     const Type *elem = sema_check_iterable(ctx, node->for_stmt.iter);
@@ -317,6 +324,17 @@ static void check_expr_stmt(FuncCtx *ctx, Node *node)
         sema_check_value(ctx, node->expr_stmt.value);
 }
 
+/* A branch Numba prunes before typing (prune.c) is dropped here the same
+ * way, before any typing of it. */
+static void prune_constant_branch(Node *node)
+{
+    int taken = sema_constant_branch(node);
+    if (taken == 1)
+        node->if_stmt.else_body = (NodeList){0};
+    else if (taken == 0)
+        node->if_stmt.body = (NodeList){0};
+}
+
 static void check_stmt(FuncCtx *ctx, Node *node)
 {
     switch (node->kind) {
@@ -325,6 +343,7 @@ static void check_stmt(FuncCtx *ctx, Node *node)
     case NODE_EXPR_STMT: check_expr_stmt(ctx, node); break;
     case NODE_IF:
         sema_check_condition(ctx, node->if_stmt.cond);
+        prune_constant_branch(node);
         sema_check_block(ctx, &node->if_stmt.body);
         sema_check_block(ctx, &node->if_stmt.else_body);
         break;
@@ -346,8 +365,37 @@ static void check_stmt(FuncCtx *ctx, Node *node)
     }
 }
 
+static bool block_ends(const NodeList *body);
+
+/* Does control never go on past this statement? */
+static bool ends_flow(const Node *s)
+{
+    switch (s->kind) {
+    case NODE_RETURN: case NODE_BREAK: case NODE_CONTINUE: return true;
+    case NODE_IF: {
+        int taken = sema_constant_branch(s);
+        if (taken >= 0)
+            return block_ends(taken ? &s->if_stmt.body : &s->if_stmt.else_body);
+        return block_ends(&s->if_stmt.body) && block_ends(&s->if_stmt.else_body);
+    }
+    default: return false;
+    }
+}
+
+static bool block_ends(const NodeList *body)
+{
+    return body->count > 0 && ends_flow(body->items[body->count - 1]);
+}
+
+/* The statements in order. What follows a statement that never goes on
+ * (a return, or an `if` whose branches all return) is dropped untyped:
+ * CPython's compiler removes such code, and Numba, which types its
+ * bytecode after pruning constant branches, never sees it. */
 void sema_check_block(FuncCtx *ctx, NodeList *body)
 {
-    for (int i = 0; i < body->count; i++)
+    for (int i = 0; i < body->count; i++) {
         check_stmt(ctx, body->items[i]);
+        if (ends_flow(body->items[i]))
+            body->count = i + 1;
+    }
 }

@@ -29,6 +29,8 @@ const Type type_complex64_t = {.kind = TYPE_COMPLEX, .name = "complex64", .bits 
                                .elem = &type_float32_t};
 const Type type_complex128_t = {.kind = TYPE_COMPLEX, .name = "complex128", .bits = 128,
                                 .elem = &type_float64_t};
+/* Numba's ext_types.GridGroup, named as Numba prints it. */
+const Type type_grid_group_t = {.kind = TYPE_GRID_GROUP, .name = "GridGroup"};
 
 const Type *type_int(int bits, bool is_signed)
 {
@@ -134,6 +136,10 @@ static bool same_key(const Type *t, const Type *key)
         return true;
     case TYPE_RANGE:
         return t->elem == key->elem;
+    case TYPE_STATIC:
+        return t->static_kind == key->static_kind && t->static_id == key->static_id &&
+               t->static_ptr == key->static_ptr && t->static_value == key->static_value &&
+               (!key->static_tuple || strcmp(t->name, key->name) == 0);
     default:
         return false;
     }
@@ -216,6 +222,41 @@ const Type *type_range(TypeTable *table, const Type *elem)
     Type *t = intern(table, &key, &is_new);
     if (is_new)
         t->name = arena_printf(table->arena, "range_state_%s", elem->name);
+    return t;
+}
+
+const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint)
+{
+    Type key = {.kind = TYPE_STATIC, .static_kind = kind, .static_id = id, .static_ptr = ptr};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new)
+        t->name = arena_strndup(table->arena, name_hint, strlen(name_hint));
+    return t;
+}
+
+const Type *type_literal_int(TypeTable *table, int runtime_kind, const Type *base, int64_t value)
+{
+    Type key = {.kind = TYPE_STATIC, .static_kind = runtime_kind, .static_ptr = base, .static_value = value};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new)
+        t->name = base->kind == TYPE_BOOL ? arena_printf(table->arena, "Literal[bool](%s)", value ? "True" : "False")
+                                          : arena_printf(table->arena, "Literal[int](%lld)", (long long)value);
+    return t;
+}
+
+const Type *type_literal_tuple(TypeTable *table, int runtime_kind, const Type *base, const char *name,
+                               const void *tuple)
+{
+    Type key = {.kind = TYPE_STATIC, .static_kind = runtime_kind, .static_ptr = base,
+                .static_tuple = tuple, .name = name};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new) {
+        t->name = arena_strndup(table->arena, name, strlen(name));
+        t->static_tuple = tuple;
+    }
     return t;
 }
 

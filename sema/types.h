@@ -1,9 +1,10 @@
 /* pykc's types, which are Numba's: bool, the sized integers, floats and
- * complex numbers, arrays (dtype, ndim, layout, memory space), tuples and
- * range iterators.
+ * complex numbers, arrays (dtype, ndim, layout, memory space), tuples, range
+ * iterators and the grid group of cooperative kernels.
  *
- * Scalar types are static singletons; arrays, tuples and ranges are interned
- * in a TypeTable, so two types are equal exactly when their pointers are.
+ * Scalar types and GridGroup are static singletons; arrays, tuples and
+ * ranges are interned in a TypeTable, so two types are equal exactly when
+ * their pointers are.
  * The conversion rules are Numba's casting graph (numba/core/typeconv/
  * rules.py): each edge is a promotion, a safe or an unsafe conversion, and a
  * chain costs its worst edge. Overload resolution (sema/operators.c) rates
@@ -12,6 +13,7 @@
 #define PYKC_SEMA_TYPES_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "../base/arena.h"
 #include "../base/str.h"
@@ -25,9 +27,22 @@ typedef enum TypeKind {
     TYPE_ARRAY,
     TYPE_TUPLE,
     TYPE_RANGE,       /* the iterator range(...) makes; elem is its int type */
+    TYPE_STATIC,      /* a compile-time value passed to a device function (a
+                         type, a builtin, a function: numba's typeref and
+                         Function types): the specialisation is made for it,
+                         and nothing is passed at run time */
+    TYPE_GRID_GROUP,  /* cuda.cg.this_grid()'s value: the grid of a cooperative
+                         launch, whose one method is sync() (Numba's GridGroup) */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
+
+/* The most dimensions an array may have. Numba sets none of its own (NumPy
+ * allows 32, or 64 from NumPy 2); pykc takes what its runtime's arrays
+ * (PYK_MAX_NDIM) and the launch facts (docs/abi.md, `Nd`) can describe, so
+ * that every kernel pykc compiles can be launched checked. Views never add
+ * dimensions, so only signatures and shared/local shapes test it. */
+#define TYPE_MAX_NDIM 8
 
 /* Where an array's data lives: kernel arguments are global memory. */
 typedef enum MemSpace { MEM_GLOBAL, MEM_SHARED, MEM_LOCAL } MemSpace;
@@ -48,6 +63,13 @@ struct Type {
     int count;
     /* TYPE_RANGE: the element type; TYPE_COMPLEX: the float of each part */
     const Type *elem;
+    /* TYPE_STATIC: what the value is (sema's ValueKind), and which; for a
+     * literal integer (VAL_RUNTIME), its type in static_ptr and its value */
+    int static_kind;
+    int static_id;
+    const void *static_ptr;
+    int64_t static_value;
+    const void *static_tuple;  /* a literal tuple: its folded Tuple node */
 };
 
 /* How a value of one type converts to another, best first (Numba's order). */
@@ -60,6 +82,7 @@ extern const Type type_int8_t, type_int16_t, type_int32_t, type_int64_t;
 extern const Type type_uint8_t, type_uint16_t, type_uint32_t, type_uint64_t;
 extern const Type type_float16_t, type_float32_t, type_float64_t;
 extern const Type type_complex64_t, type_complex128_t;
+extern const Type type_grid_group_t;
 
 const Type *type_int(int bits, bool is_signed);
 const Type *type_float(int bits);
@@ -76,6 +99,14 @@ const Type *type_array(TypeTable *table, const Type *dtype, int ndim,
                        ArrayLayout layout, MemSpace space);
 const Type *type_tuple(TypeTable *table, const Type *const *elts, int count);
 const Type *type_range(TypeTable *table, const Type *elem);
+/* A compile-time value as a parameter type; name_hint names a new one. */
+const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint);
+/* A literal integer argument as a compile-time value: Literal[int](32). */
+const Type *type_literal_int(TypeTable *table, int runtime_kind, const Type *base, int64_t value);
+/* A tuple of literal integers, (4, 8): base its tuple type, name its value
+ * as written (what tells two of them apart), tuple its folded node. */
+const Type *type_literal_tuple(TypeTable *table, int runtime_kind, const Type *base, const char *name,
+                               const void *tuple);
 
 static inline bool type_is_int(const Type *t) { return t->kind == TYPE_INT; }
 static inline bool type_is_float(const Type *t) { return t->kind == TYPE_FLOAT; }

@@ -56,6 +56,20 @@ if config.sanitized:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 
+# The conformance harness's value conversions need a Python with NumPy
+# (scripts/install-deps.sh installs Debian's, for its /usr/bin/python3).
+def python_with_numpy():
+    for python in (shutil.which("python3"), "/usr/bin/python3"):
+        if python and subprocess.run([python, "-c", "import numpy"], capture_output=True).returncode == 0:
+            return python
+    return None
+
+
+if python_with_numpy():
+    config.available_features.add("numpy")
+    config.substitutions.append(("%python-numpy", python_with_numpy()))
+
+
 def has_gpu():
     smi = shutil.which("nvidia-smi")
     if not smi:

@@ -40,11 +40,13 @@ extern "C" {
 #endif
 
 #define PYKRT_VERSION_MAJOR 0
+/* 0.2: tuple arguments (pyk_arg and pyk_param_info grew), cooperative
+ * launches, complex64/complex128 (dtypes appended, pyk_arg's value grew). */
 #define PYKRT_VERSION_MINOR 2
 /* The kernel calling convention this runtime implements (docs/abi.md). */
 #define PYKRT_ABI_VERSION 1
-/* Most dimensions an array may have (Numba's limit is higher; pykc's
- * kernels rarely go past 3). */
+/* Most dimensions an array may have: pykc's limit too (Numba has none of
+ * its own). */
 #define PYK_MAX_NDIM 8
 
 /* ------------------------------------------------------------------------ */
@@ -161,6 +163,8 @@ typedef struct pyk_device_properties {
     size_t shared_mem_per_block;        /* without opt-in (48 KiB) */
     size_t shared_mem_per_block_optin;  /* the most one block may opt in to */
     size_t total_memory;                /* bytes of device memory */
+    int cooperative_launch;             /* CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH: 1 if the
+                                           device runs cooperative kernels (grid syncs) */
 } pyk_device_properties;
 
 /* The properties of the context's device; owned by the context. */
@@ -235,9 +239,13 @@ typedef enum pyk_layout {
 
 typedef struct pyk_param_info {
     const char *name;  /* Python parameter name, owned by the kernel */
-    pyk_dtype dtype;   /* the scalar's type, or the array's element type */
-    int ndim;          /* 0 for a scalar */
-    pyk_layout layout; /* arrays only; 0 for a scalar */
+    pyk_dtype dtype;   /* the scalar's type, or the array's element type; 0 for a tuple */
+    int ndim;          /* 0 for a scalar or a tuple */
+    pyk_layout layout; /* arrays only; 0 otherwise */
+    int member_count;  /* a tuple: its number of members (1 or more); 0 otherwise */
+    const char *type;  /* the type as the launch facts spell it, owned by the kernel:
+                          "int64", "array(float32, 2d, C)", "UniTuple(int64 x 2)",
+                          "Tuple(int32, array(float32, 1d, A))" */
 } pyk_param_info;
 
 /* Number of parameters the launch facts declare, or -1 when the PTX carries
@@ -386,10 +394,11 @@ typedef struct pyk_launch_config {
  * launch cannot happen). block_size 0 picks 256. */
 PYKRT_API pyk_launch_config pyk_config_1d(int64_t n, unsigned block_size);
 
-/* One kernel argument, tagged with what it is. Build them with the
+/* One kernel argument, tagged with what it is: an array (`array` set), a
+ * tuple (`members` set) or a scalar (`dtype` set). Build them with the
  * pyk_arg_* helpers below rather than by hand. */
 typedef struct pyk_arg {
-    pyk_dtype dtype;        /* a scalar's type; for an array 0 */
+    pyk_dtype dtype;        /* a scalar's type; 0 for an array or a tuple */
     const pyk_array *array; /* non-NULL for an array argument */
     union {
         uint8_t u8;
@@ -401,42 +410,55 @@ typedef struct pyk_arg {
         pyk_complex64 c64;
         pyk_complex128 c128;
     } value;
+    const struct pyk_arg *members; /* non-NULL for a tuple argument: its members, in order */
+    int member_count;
 } pyk_arg;
 
 static inline pyk_arg pyk_arg_array(const pyk_array *a)
-{ pyk_arg r = {(pyk_dtype)0, a, {0}}; return r; }
+{ pyk_arg r = {(pyk_dtype)0, a, {0}, NULL, 0}; return r; }
+/* A tuple parameter (UniTuple(int64, 2), Tuple((int32, float32)), nested
+ * tuples) takes its members as pyk_args of their own, in order, one per
+ * member: `members` is not copied and must stay valid until pyk_launch
+ * returns (it reads them before the launch is queued):
+ *     pyk_arg pair[] = {pyk_arg_i64(3), pyk_arg_i64(4)};
+ *     pyk_arg args[] = {pyk_arg_array(out), pyk_arg_tuple(pair, 2)};
+ * A member may itself be an array or a tuple. */
+static inline pyk_arg pyk_arg_tuple(const pyk_arg *members, int count)
+{ pyk_arg r = {(pyk_dtype)0, NULL, {0}, members, count}; return r; }
 static inline pyk_arg pyk_arg_bool(int v)
-{ pyk_arg r = {PYK_BOOL, NULL, {0}}; r.value.u8 = v ? 1 : 0; return r; }
+{ pyk_arg r = {PYK_BOOL, NULL, {0}, NULL, 0}; r.value.u8 = v ? 1 : 0; return r; }
 static inline pyk_arg pyk_arg_i8(int8_t v)
-{ pyk_arg r = {PYK_INT8, NULL, {0}}; r.value.u8 = (uint8_t)v; return r; }
+{ pyk_arg r = {PYK_INT8, NULL, {0}, NULL, 0}; r.value.u8 = (uint8_t)v; return r; }
 static inline pyk_arg pyk_arg_i16(int16_t v)
-{ pyk_arg r = {PYK_INT16, NULL, {0}}; r.value.u16 = (uint16_t)v; return r; }
+{ pyk_arg r = {PYK_INT16, NULL, {0}, NULL, 0}; r.value.u16 = (uint16_t)v; return r; }
 static inline pyk_arg pyk_arg_i32(int32_t v)
-{ pyk_arg r = {PYK_INT32, NULL, {0}}; r.value.u32 = (uint32_t)v; return r; }
+{ pyk_arg r = {PYK_INT32, NULL, {0}, NULL, 0}; r.value.u32 = (uint32_t)v; return r; }
 static inline pyk_arg pyk_arg_i64(int64_t v)
-{ pyk_arg r = {PYK_INT64, NULL, {0}}; r.value.u64 = (uint64_t)v; return r; }
+{ pyk_arg r = {PYK_INT64, NULL, {0}, NULL, 0}; r.value.u64 = (uint64_t)v; return r; }
 static inline pyk_arg pyk_arg_u8(uint8_t v)
-{ pyk_arg r = {PYK_UINT8, NULL, {0}}; r.value.u8 = v; return r; }
+{ pyk_arg r = {PYK_UINT8, NULL, {0}, NULL, 0}; r.value.u8 = v; return r; }
 static inline pyk_arg pyk_arg_u16(uint16_t v)
-{ pyk_arg r = {PYK_UINT16, NULL, {0}}; r.value.u16 = v; return r; }
+{ pyk_arg r = {PYK_UINT16, NULL, {0}, NULL, 0}; r.value.u16 = v; return r; }
 static inline pyk_arg pyk_arg_u32(uint32_t v)
-{ pyk_arg r = {PYK_UINT32, NULL, {0}}; r.value.u32 = v; return r; }
+{ pyk_arg r = {PYK_UINT32, NULL, {0}, NULL, 0}; r.value.u32 = v; return r; }
 static inline pyk_arg pyk_arg_u64(uint64_t v)
-{ pyk_arg r = {PYK_UINT64, NULL, {0}}; r.value.u64 = v; return r; }
+{ pyk_arg r = {PYK_UINT64, NULL, {0}, NULL, 0}; r.value.u64 = v; return r; }
 /* float16 travels as its IEEE binary16 bit pattern. */
 static inline pyk_arg pyk_arg_f16_bits(uint16_t bits)
-{ pyk_arg r = {PYK_FLOAT16, NULL, {0}}; r.value.u16 = bits; return r; }
+{ pyk_arg r = {PYK_FLOAT16, NULL, {0}, NULL, 0}; r.value.u16 = bits; return r; }
 static inline pyk_arg pyk_arg_f32(float v)
-{ pyk_arg r = {PYK_FLOAT32, NULL, {0}}; r.value.f32 = v; return r; }
+{ pyk_arg r = {PYK_FLOAT32, NULL, {0}, NULL, 0}; r.value.f32 = v; return r; }
 static inline pyk_arg pyk_arg_f64(double v)
-{ pyk_arg r = {PYK_FLOAT64, NULL, {0}}; r.value.f64 = v; return r; }
-/* A complex scalar: the kernel receives it as two parameters (docs/abi.md). */
+{ pyk_arg r = {PYK_FLOAT64, NULL, {0}, NULL, 0}; r.value.f64 = v; return r; }
+/* A complex scalar, alone or as a tuple's member: the kernel receives it as
+ * two parameters, its real then its imaginary part (docs/abi.md). */
 static inline pyk_arg pyk_arg_c64(pyk_complex64 v)
-{ pyk_arg r = {PYK_COMPLEX64, NULL, {0}}; r.value.c64 = v; return r; }
+{ pyk_arg r = {PYK_COMPLEX64, NULL, {0}, NULL, 0}; r.value.c64 = v; return r; }
 static inline pyk_arg pyk_arg_c128(pyk_complex128 v)
-{ pyk_arg r = {PYK_COMPLEX128, NULL, {0}}; r.value.c128 = v; return r; }
+{ pyk_arg r = {PYK_COMPLEX128, NULL, {0}, NULL, 0}; r.value.c128 = v; return r; }
 
-/* Launches `kernel` with `nargs` arguments, one per Python parameter.
+/* Launches `kernel` with `nargs` arguments, one per Python parameter (a
+ * tuple parameter takes one pyk_arg_tuple).
  * Before the driver is called, checks (each failure names the kernel and,
  * for arguments, the parameter; all argument violations are listed):
  * - the launch configuration: block and grid dimensions within the device's
@@ -451,11 +473,20 @@ static inline pyk_arg pyk_arg_c128(pyk_complex128 v)
  * - the arguments against the kernel's launch facts: their count, each
  *   scalar's exact dtype (no implicit conversion: pass pyk_arg_i64 to an
  *   int64 parameter), each array's dtype and ndim, and contiguity for
- *   parameters declared C or F (PYK_ERROR_ARGUMENT_MISMATCH); arrays must
- *   belong to the kernel's context.
+ *   parameters declared C or F, each tuple's member count and, member by
+ *   member, the same (the message names a member by its path, "[1][0]")
+ *   (PYK_ERROR_ARGUMENT_MISMATCH); arrays must belong to the kernel's
+ *   context.
  * A kernel whose PTX carries no launch facts is launched unchecked: its
  * arguments are flattened per the ABI (an array becomes data, shape[ndim],
- * strides[ndim]) and only the configuration is checked.
+ * strides[ndim]; a complex its real and imaginary parts; a tuple its
+ * members, in order) and only the configuration is checked.
+ * A cooperative kernel (facts: cooperative=grid, a kernel that takes
+ * cuda.cg.this_grid()) is launched with cuLaunchCooperativeKernel, after
+ * checking that the device supports it (CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH)
+ * and that every block of the grid can be resident at once
+ * (PYK_ERROR_LAUNCH_CONFIG naming the largest grid that can; see
+ * pyk_kernel_max_cooperative_blocks).
  * Dynamic shared memory above the 48 KiB default is opted in to
  * automatically. The launch is asynchronous: faults on the device come back
  * from the next synchronising call (PYK_ERROR_LAUNCH_FAILED). */
@@ -468,10 +499,38 @@ PYKRT_API pyk_status pyk_launch_by_name(pyk_module *module, const char *name,
 
 /* The fast path for generated typed launchers, whose C types already
  * guarantee the signature: checks only the configuration (the device's and
- * the driver's limits and maxntid, not the blockmax and covers facts),
+ * the driver's limits and maxntid, not the blockmax and covers facts; for
+ * a cooperative kernel, that its grid fits at once, as pyk_launch does),
  * then passes `params` (the ABI's flattened parameters, as cuLaunchKernel's
- * kernelParams) to the driver unchanged. */
+ * kernelParams) to the driver unchanged, through cuLaunchCooperativeKernel
+ * for a cooperative kernel. */
 PYKRT_API pyk_status pyk_launch_raw(pyk_kernel *kernel, const pyk_launch_config *config, void **params);
+
+/* Cooperative kernels. A kernel that takes cuda.cg.this_grid() (its launch
+ * facts say cooperative=grid) may wait at grid syncs, which only work when
+ * every block of the grid is resident on the device at once: pyk_launch
+ * launches it cooperatively and refuses a larger grid. */
+
+/* 1 if the kernel's launch facts say it is cooperative (cooperative=grid),
+ * else 0 (also for a kernel without facts, or NULL). */
+PYKRT_API int pyk_kernel_is_cooperative(const pyk_kernel *kernel);
+
+/* The most blocks a cooperative launch of `kernel` may have with blocks of
+ * `block` (its x * y * z threads; 0 in y or z counts as 1) and
+ * `dynamic_shared_bytes` of dynamic shared memory, on this context's
+ * device: the blocks one multiprocessor holds at once (the driver's
+ * cuOccupancyMaxActiveBlocksPerMultiprocessor) times the device's
+ * multiprocessors; what Numba's
+ * kernel.overloads[sig].max_cooperative_grid_blocks(blockdim, dynsmemsize)
+ * gives. Any kernel may be asked. *blocks is 0 when no such block can run
+ * at all (more threads than pyk_kernel_max_threads, more shared memory
+ * than the device has). The device must also support cooperative launches
+ * (pyk_device_properties.cooperative_launch) for the number to be of use.
+ * May opt the kernel in to the dynamic shared memory asked, as a launch
+ * would. Errors: PYK_ERROR_INVALID_ARGUMENT (NULL, a block of no thread),
+ * PYK_ERROR_DRIVER. */
+PYKRT_API pyk_status pyk_kernel_max_cooperative_blocks(pyk_kernel *kernel, pyk_dim3 block,
+                                                       size_t dynamic_shared_bytes, unsigned *blocks);
 
 /* ------------------------------------------------------------------------ */
 /* Typed array handles                                                        */

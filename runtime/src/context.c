@@ -48,6 +48,7 @@ static pyk_status read_properties(pyk_context *ctx, int ordinal)
         {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, &p->max_grid_dim[2]},
         {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, &smem},
         {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, &smem_optin},
+        {CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, &p->cooperative_launch},
     };
     for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
         pyk_status status = attribute(ctx, wanted[i].which, wanted[i].value);

@@ -1,6 +1,9 @@
 /* Launching: the configuration, argument and coverage checks of
- * launch_check.c, then the ABI's flattening and one cuLaunchKernel. Nothing is allocated on this
- * path; the report buffer is only written when a check fails. */
+ * launch_check.c, then the ABI's flattening and one cuLaunchKernel, or
+ * cuLaunchCooperativeKernel for a kernel whose facts say cooperative=grid
+ * (after cooperative.c's check that its blocks fit at once). Nothing is
+ * allocated on this path; the report buffer is only written when a check
+ * fails. */
 #include <stdio.h>
 #include <string.h>
 
@@ -32,7 +35,7 @@ static void note_launched(pyk_kernel *kernel, pyk_stream *stream)
 
 /* Raises the kernel's dynamic shared memory limit past the 48 KiB default
  * when a launch asks for more (the check already bounded it by the device). */
-static pyk_status opt_in_shared(pyk_kernel *kernel, size_t bytes)
+pyk_status rt_opt_in_shared(pyk_kernel *kernel, size_t bytes)
 {
     if (bytes <= kernel->dynamic_shared_opted)
         return PYK_OK;
@@ -70,34 +73,43 @@ static pyk_status check_config(pyk_kernel *kernel, const pyk_launch_config *conf
     return PYK_OK;
 }
 
-static CUresult launch_kernel(pyk_kernel *kernel, const pyk_launch_config *config, void **params)
+static CUresult launch_kernel(pyk_kernel *kernel, const pyk_launch_config *config, void **params,
+                              bool cooperative)
 {
+    const RtDriver *cu = kernel->module->ctx->cu;
     const pyk_dim3 *g = &config->grid, *b = &config->block;
-    return kernel->module->ctx->cu->cuLaunchKernel(
-        kernel->function, g->x, g->y ? g->y : 1, g->z ? g->z : 1, b->x, b->y ? b->y : 1,
-        b->z ? b->z : 1, (unsigned)config->dynamic_shared_bytes,
-        config->stream ? config->stream->cu_stream : NULL, params, NULL);
+    unsigned gy = g->y ? g->y : 1, gz = g->z ? g->z : 1, by = b->y ? b->y : 1, bz = b->z ? b->z : 1;
+    CUstream stream = config->stream ? config->stream->cu_stream : NULL;
+    if (cooperative)
+        return cu->cuLaunchCooperativeKernel(kernel->function, g->x, gy, gz, b->x, by, bz,
+                                             (unsigned)config->dynamic_shared_bytes, stream, params);
+    return cu->cuLaunchKernel(kernel->function, g->x, gy, gz, b->x, by, bz,
+                              (unsigned)config->dynamic_shared_bytes, stream, params, NULL);
 }
 
 /* The driver call shared by both launch paths. */
 static pyk_status launch(pyk_kernel *kernel, const pyk_launch_config *config, void **params)
 {
     pyk_context *ctx = kernel->module->ctx;
-    pyk_status status = opt_in_shared(kernel, config->dynamic_shared_bytes);
+    bool cooperative = kernel->facts && kernel->facts->cooperative;
+    pyk_status status = rt_opt_in_shared(kernel, config->dynamic_shared_bytes);
+    if (status == PYK_OK && cooperative)
+        status = rt_cooperative_admit(kernel, config);   /* after the opt-in, which it counts on */
     if (status != PYK_OK)
         return status;
     /* The launch is tried first and the context made current only when the
      * driver refuses it for that reason: asking the driver which context is
      * current on every launch costs more than the checks above together. */
-    CUresult result = launch_kernel(kernel, config, params);
+    CUresult result = launch_kernel(kernel, config, params, cooperative);
     if (result == CUDA_ERROR_INVALID_CONTEXT || result == CUDA_ERROR_INVALID_HANDLE) {
         if ((status = rt_make_current(ctx)) != PYK_OK)
             return status;
-        result = launch_kernel(kernel, config, params);
+        result = launch_kernel(kernel, config, params, cooperative);
     }
     if (result != CUDA_SUCCESS) {
         char what[RT_NAME_CAP + 64];
-        snprintf(what, sizeof what, "cuLaunchKernel of kernel '%s'", kernel->name);
+        snprintf(what, sizeof what, "%s of kernel '%s'",
+                 cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel", kernel->name);
         return rt_check(ctx, result, what, ctx->last_kernel);
     }
     note_launched(kernel, config->stream);

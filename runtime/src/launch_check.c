@@ -128,6 +128,42 @@ pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLi
     return count ? PYK_ERROR_LAUNCH_CONFIG : PYK_OK;
 }
 
+pyk_status rt_check_cooperative(const pyk_device_properties *device, const char *kernel,
+                                const pyk_launch_config *config, int per_sm, RtText *report)
+{
+    static const char why[] = "synchronises its whole grid (cuda.cg.this_grid().sync())";
+    if (!device->cooperative_launch) {
+        rt_text_append(report,
+                       "kernel '%s' %s, which needs a cooperative launch, and device %d (%s) does not "
+                       "support one (CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH is 0)",
+                       kernel, why, device->ordinal, device->name);
+        return PYK_ERROR_LAUNCH_CONFIG;
+    }
+    const pyk_dim3 *g = &config->grid, *b = &config->block;
+    unsigned long long blocks = (unsigned long long)g->x * dim_or_one(g->y) * dim_or_one(g->z);
+    unsigned long long threads = (unsigned long long)b->x * dim_or_one(b->y) * dim_or_one(b->z);
+    unsigned long long fit = (unsigned long long)(per_sm > 0 ? per_sm : 0) *
+                             (unsigned long long)(device->sm_count > 0 ? device->sm_count : 0);
+    if (blocks <= fit)
+        return PYK_OK;
+    rt_text_append(report, "kernel '%s' %s, so all its blocks must be resident on the device at once, "
+                           "but ", kernel, why);
+    if (fit == 0)
+        rt_text_append(report,
+                       "not one block of %llu threads with %zu bytes of dynamic shared memory fits on "
+                       "a multiprocessor of this device: launch smaller blocks or with less shared "
+                       "memory", threads, config->dynamic_shared_bytes);
+    else
+        rt_text_append(report,
+                       "the launch has %llu blocks (%u x %u x %u) and at most %llu blocks of %llu "
+                       "threads with %zu bytes of dynamic shared memory fit (%d per multiprocessor x "
+                       "%d multiprocessors): launch at most %llu blocks "
+                       "(pyk_kernel_max_cooperative_blocks)",
+                       blocks, g->x, dim_or_one(g->y), dim_or_one(g->z), fit, threads,
+                       config->dynamic_shared_bytes, per_sm, device->sm_count, fit);
+    return PYK_ERROR_LAUNCH_CONFIG;
+}
+
 /* The extent a covers fact asks for in this launch, or 0 when there is
  * nothing to check (an empty array, a negative scalar, an argument that is
  * not what the facts declare: rt_check_args reports those). */
@@ -229,21 +265,33 @@ static const char *array_type_text(const pyk_array *a, char *buffer, size_t cap)
 {
     bool c = rt_is_contiguous(a->ndim, a->shape, a->strides, PYK_LAYOUT_C);
     bool f = rt_is_contiguous(a->ndim, a->shape, a->strides, PYK_LAYOUT_F);
-    RtParamFacts as_param = {NULL, a->dtype, a->ndim,
-                             c ? PYK_LAYOUT_C : f ? PYK_LAYOUT_F : PYK_LAYOUT_A};
+    RtParamFacts as_param = {.dtype = a->dtype, .ndim = a->ndim,
+                             .layout = c ? PYK_LAYOUT_C : f ? PYK_LAYOUT_F : PYK_LAYOUT_A};
     return rt_param_type_name(&as_param, buffer, cap);
 }
 
-/* What is wrong with one argument for one parameter, or NULL. This runs on
- * every launch, so it only compares: the texts of a report are made by
- * report_arg, once something is wrong. */
-static const char *arg_problem(const RtParamFacts *p, const pyk_context *ctx, const pyk_arg *arg)
+/* What is wrong with an argument, and where: the parameter or the member
+ * of a tuple parameter at fault, its argument, and the path of member
+ * indices from the parameter down to it. */
+typedef struct ArgFault {
+    const char *problem;       /* NULL: the argument fits */
+    const RtParamFacts *param;
+    const pyk_arg *arg;
+    int path[RT_FACTS_MAX_TUPLE_DEPTH];
+    int depth;
+} ArgFault;
+
+static const char *scalar_problem(const RtParamFacts *p, const pyk_arg *arg)
 {
-    if (p->ndim == 0)
-        return arg->array ? "an array" : arg->dtype != p->dtype ? "a scalar of another type" : NULL;
+    return arg->array ? "an array" : arg->members ? "a tuple"
+           : arg->dtype != p->dtype ? "a scalar of another type" : NULL;
+}
+
+static const char *array_problem(const RtParamFacts *p, const pyk_context *ctx, const pyk_arg *arg)
+{
     const pyk_array *a = arg->array;
     if (!a)
-        return arg->dtype ? "a scalar" : "no array (NULL)";
+        return arg->members ? "a tuple" : arg->dtype ? "a scalar" : "no array (NULL)";
     if (a->dtype != p->dtype)
         return "an array of another dtype";
     if (a->ndim != p->ndim)
@@ -255,21 +303,74 @@ static const char *arg_problem(const RtParamFacts *p, const pyk_context *ctx, co
     return NULL;
 }
 
-/* The report's line for a mismatch that arg_problem found. */
-static void report_arg(const RtKernelFacts *facts, int index, const pyk_arg *arg,
-                       const char *problem, RtText *report, int *count)
+/* Fills *fault for the first mismatch of `arg` with `p`, members in
+ * order; false when there is one. The parameter's structure bounds the
+ * walk, so tuples that contain themselves cannot loop. This runs on every
+ * launch, so it only compares: the texts of a report are made by
+ * report_arg, once something is wrong. */
+static bool arg_fits(const RtParamFacts *p, const pyk_context *ctx, const pyk_arg *arg, int depth,
+                     ArgFault *fault)
+{
+    const char *problem = NULL;
+    if (p->member_count == 0) {
+        problem = p->ndim == 0 ? scalar_problem(p, arg) : array_problem(p, ctx, arg);
+    } else if (!arg->members) {
+        problem = arg->array ? "an array" : arg->dtype ? "a scalar" : "no tuple (NULL members)";
+    } else if (arg->member_count != p->member_count) {
+        problem = "a tuple of another length";
+    } else {
+        for (int i = 0; i < p->member_count; i++) {
+            fault->path[depth] = i;
+            if (!arg_fits(&p->members[i], ctx, &arg->members[i], depth + 1, fault))
+                return false;
+        }
+        return true;
+    }
+    if (!problem)
+        return true;
+    fault->problem = problem;   /* the path down to here is set already */
+    fault->param = p;
+    fault->arg = arg;
+    fault->depth = depth;
+    return false;
+}
+
+/* What the argument at fault is: "float64", "array(float32, 1d, C)",
+ * "(3 members)". */
+static const char *got_text(const pyk_arg *arg, char *buffer, size_t cap)
+{
+    buffer[0] = '\0';
+    if (arg->array)
+        array_type_text(arg->array, buffer, cap);
+    else if (arg->members)
+        snprintf(buffer, cap, "(%d member%s)", arg->member_count, arg->member_count == 1 ? "" : "s");
+    else if (arg->dtype)
+        snprintf(buffer, cap, "%s", pyk_dtype_name(arg->dtype));
+    return buffer;
+}
+
+/* The report's line for a mismatch that arg_fits found:
+ *   kernel 'k': parameter 'x' (argument 1) expects T but got PROBLEM GOT
+ *   kernel 'k': parameter 't' (argument 2) expects T but its member [1] (M) is PROBLEM GOT */
+static void report_arg(const RtKernelFacts *facts, int index, const ArgFault *fault, RtText *report,
+                       int *count)
 {
     const RtParamFacts *p = &facts->params[index];
-    char want[64], got[64] = "";
+    char want[256], member[256], got[64];
     rt_param_type_name(p, want, sizeof want);
-    if (arg->array)
-        array_type_text(arg->array, got, sizeof got);
-    else if (arg->dtype)
-        snprintf(got, sizeof got, "%s", pyk_dtype_name(arg->dtype));
-    rt_text_append(report, "%skernel '%s': parameter '%s' (argument %d) expects %s but got %s%s%s",
-                   *count ? "\n" : "", facts->name, p->name, index + 1, want, problem,
-                   got[0] ? " " : "", got);
-    if (p->ndim > 0 && p->layout != PYK_LAYOUT_A && strstr(problem, "contiguous"))
+    got_text(fault->arg, got, sizeof got);
+    rt_text_append(report, "%skernel '%s': parameter '%s' (argument %d) expects %s but ", *count ? "\n" : "",
+                   facts->name, p->name, index + 1, want);
+    if (fault->depth == 0) {
+        rt_text_append(report, "got ");
+    } else {
+        rt_text_append(report, "its member ");
+        for (int d = 0; d < fault->depth; d++)
+            rt_text_append(report, "[%d]", fault->path[d]);
+        rt_text_append(report, " (%s) is ", rt_param_type_name(fault->param, member, sizeof member));
+    }
+    rt_text_append(report, "%s%s%s", fault->problem, got[0] ? " " : "", got);
+    if (fault->param->ndim > 0 && fault->param->layout != PYK_LAYOUT_A && strstr(fault->problem, "contiguous"))
         rt_text_append(report, ": copy it into a contiguous array, or declare the parameter "
                                "with any layout (float32[:])");
     (*count)++;
@@ -279,9 +380,9 @@ static void report_arg(const RtKernelFacts *facts, int index, const pyk_arg *arg
 static void check_arg(const RtKernelFacts *facts, int index, const pyk_context *ctx,
                       const pyk_arg *arg, RtText *report, int *count)
 {
-    const char *problem = arg_problem(&facts->params[index], ctx, arg);
-    if (problem)
-        report_arg(facts, index, arg, problem, report, count);
+    ArgFault fault;
+    if (!arg_fits(&facts->params[index], ctx, arg, 0, &fault))
+        report_arg(facts, index, &fault, report, count);
 }
 
 pyk_status rt_check_args(const RtKernelFacts *facts, const pyk_context *ctx, const pyk_arg *args,
@@ -301,42 +402,65 @@ pyk_status rt_check_args(const RtKernelFacts *facts, const pyk_context *ctx, con
     return count ? PYK_ERROR_ARGUMENT_MISMATCH : PYK_OK;
 }
 
+/* Appends one argument's parameters (tuples member by member, a complex
+ * as its two parts) at *n; false with the report written when they do not
+ * fit or an argument is neither an array, a tuple nor a scalar. */
+static bool flatten_arg(const pyk_arg *arg, int depth, uint64_t *slots, void **params, int *n,
+                        const char *kernel_name, int index, RtText *report)
+{
+    if (arg->members) {
+        if (depth >= RT_FACTS_MAX_TUPLE_DEPTH || arg->member_count < 0) {
+            rt_text_append(report, "kernel '%s': argument %d %s", kernel_name, index + 1,
+                           arg->member_count < 0 ? "is a tuple of a negative member count"
+                                                 : "nests tuples more than 16 deep");
+            return false;
+        }
+        for (int i = 0; i < arg->member_count; i++)
+            if (!flatten_arg(&arg->members[i], depth + 1, slots, params, n, kernel_name, index, report))
+                return false;
+        return true;
+    }
+    const pyk_array *a = arg->array;
+    bool complex = !a && (arg->dtype == PYK_COMPLEX64 || arg->dtype == PYK_COMPLEX128);
+    int need = a ? 1 + 2 * a->ndim : complex ? 2 : 1;
+    if (*n + need > RT_MAX_PARAM_SLOTS) {
+        rt_text_append(report, "kernel '%s': the arguments need more than %d parameters", kernel_name,
+                       RT_MAX_PARAM_SLOTS);
+        return false;
+    }
+    uint64_t *slot = &slots[*n];
+    if (a) {
+        slot[0] = (uint64_t)a->pointer;
+        for (int d = 0; d < a->ndim; d++) {
+            slot[1 + d] = (uint64_t)a->shape[d];
+            slot[1 + a->ndim + d] = (uint64_t)a->strides[d];
+        }
+    } else {
+        if (!arg->dtype || !pyk_dtype_size(arg->dtype)) {
+            rt_text_append(report, "kernel '%s': argument %d %s neither an array, a tuple nor a "
+                           "scalar (a NULL array?)", kernel_name, index + 1,
+                           depth ? "holds a member that is" : "is");
+            return false;
+        }
+        /* a complex is two parameters, its real then its imaginary part */
+        size_t part = pyk_dtype_size(arg->dtype) / (size_t)need;
+        for (int k = 0; k < need; k++) {
+            slot[k] = 0;
+            memcpy(&slot[k], (const char *)&arg->value + (size_t)k * part, part);
+        }
+    }
+    for (int k = 0; k < need; k++)
+        params[*n + k] = &slot[k];
+    *n += need;
+    return true;
+}
+
 int rt_flatten_args(const pyk_arg *args, int nargs, uint64_t *slots, void **params,
                     const char *kernel_name, RtText *report)
 {
     int n = 0;
-    for (int i = 0; i < nargs; i++) {
-        const pyk_array *a = args[i].array;
-        bool complex = !a && (args[i].dtype == PYK_COMPLEX64 || args[i].dtype == PYK_COMPLEX128);
-        int need = a ? 1 + 2 * a->ndim : complex ? 2 : 1;
-        if (n + need > RT_MAX_PARAM_SLOTS) {
-            rt_text_append(report, "kernel '%s': the arguments need more than %d parameters",
-                           kernel_name, RT_MAX_PARAM_SLOTS);
+    for (int i = 0; i < nargs; i++)
+        if (!flatten_arg(&args[i], 0, slots, params, &n, kernel_name, i, report))
             return -1;
-        }
-        if (a) {
-            slots[n] = (uint64_t)a->pointer;
-            for (int d = 0; d < a->ndim; d++) {
-                slots[n + 1 + d] = (uint64_t)a->shape[d];
-                slots[n + 1 + a->ndim + d] = (uint64_t)a->strides[d];
-            }
-        } else {
-            if (!args[i].dtype) {
-                rt_text_append(report, "kernel '%s': argument %d is neither an array nor a "
-                                       "scalar (a NULL array?)", kernel_name, i + 1);
-                return -1;
-            }
-            /* a complex is two parameters, its real then its imaginary part */
-            size_t part = complex ? pyk_dtype_size(args[i].dtype) / 2 : pyk_dtype_size(args[i].dtype);
-            const char *value = (const char *)&args[i].value;
-            for (int k = 0; k < need; k++) {
-                slots[n + k] = 0;
-                memcpy(&slots[n + k], value + (size_t)k * part, part);
-            }
-        }
-        for (int k = 0; k < need; k++)
-            params[n + k] = &slots[n + k];
-        n += need;
-    }
     return n;
 }

@@ -40,10 +40,22 @@ pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLi
 pyk_status rt_check_coverage(const RtKernelFacts *facts, const pyk_launch_config *config,
                              const pyk_arg *args, int nargs, RtText *report);
 
+/* A cooperative kernel's launch (cooperative=grid in its facts): the device
+ * must support cooperative launches, and every block of the grid must be
+ * resident at once: at most `per_sm` blocks of this launch's block and
+ * dynamic shared memory per multiprocessor (what the driver's occupancy
+ * calculator says, cuOccupancyMaxActiveBlocksPerMultiprocessor) times the
+ * device's multiprocessors. Returns PYK_OK or PYK_ERROR_LAUNCH_CONFIG,
+ * whose report names the largest grid that fits. */
+pyk_status rt_check_cooperative(const pyk_device_properties *device, const char *kernel,
+                                const pyk_launch_config *config, int per_sm, RtText *report);
+
 /* The arguments against the kernel's signature: count, scalar dtypes, array
  * dtype, ndim and contiguity, and that arrays belong to `ctx` (NULL: not
- * checked). Returns PYK_OK or PYK_ERROR_ARGUMENT_MISMATCH (the count
- * error alone, or every parameter that does not match). */
+ * checked); a tuple's member count and its members alike, recursively.
+ * Returns PYK_OK or PYK_ERROR_ARGUMENT_MISMATCH (the count error alone, or
+ * every parameter that does not match, with the first member at fault of
+ * a tuple). */
 pyk_status rt_check_args(const RtKernelFacts *facts, const pyk_context *ctx, const pyk_arg *args,
                          int nargs, RtText *report);
 
@@ -59,9 +71,11 @@ bool rt_is_contiguous(int ndim, const int64_t *shape, const int64_t *strides, py
 /* Flattens arguments per the ABI into cuLaunchKernel's kernelParams: an
  * array gives data, shape[ndim], strides[ndim]; a scalar its value, in the
  * low bytes of its slot; a complex its real and imaginary parts, a slot
- * each. `slots` and `params` have RT_MAX_PARAM_SLOTS
- * entries. Returns the number of parameters, or -1 when the arguments need
- * more slots (with the report written) or an array argument is NULL. */
+ * each; a tuple its members, in order. `slots` and `params` have
+ * RT_MAX_PARAM_SLOTS entries. Returns the number of parameters, or -1
+ * (with the report written) when the arguments need more slots, an
+ * argument or member is neither an array, a tuple nor a scalar, or tuples
+ * nest more than RT_FACTS_MAX_TUPLE_DEPTH deep. */
 int rt_flatten_args(const pyk_arg *args, int nargs, uint64_t *slots, void **params,
                     const char *kernel_name, RtText *report);
 

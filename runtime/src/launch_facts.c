@@ -1,7 +1,7 @@
 /* The launch-facts parser (format: docs/abi.md, "Launch facts"; types:
- * launch_facts.h). A small cursor over one line: each grammar rule is one
- * function returning false with a message at the column where the line
- * stops matching. */
+ * launch_facts.h; the parameter types: launch_facts_type.c). A small
+ * cursor over one line: each grammar rule is one function returning false
+ * with a message at the column where the line stops matching. */
 #include "launch_facts.h"
 #include "text.h"
 
@@ -9,153 +9,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void skip_spaces(RtCursor *c)
-{
-    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
-        c->p++;
-}
-
-static bool accept(RtCursor *c, char ch)
-{
-    skip_spaces(c);
-    if (c->p < c->end && *c->p == ch) {
-        c->p++;
-        return true;
-    }
-    return false;
-}
-
-static bool expect(RtCursor *c, char ch, const char *what)
-{
-    return accept(c, ch) || rt_cursor_fail(c, what);
-}
-
-static bool is_ident_char(char ch, bool first)
-{
-    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-           (!first && ch >= '0' && ch <= '9');
-}
-
-/* identifier := [A-Za-z_][A-Za-z0-9_]* ; returns its span. */
-static bool identifier(RtCursor *c, const char **name, size_t *len, const char *what)
-{
-    skip_spaces(c);
-    const char *s = c->p;
-    while (c->p < c->end && is_ident_char(*c->p, c->p == s))
-        c->p++;
-    if (c->p == s)
-        return rt_cursor_fail(c, what);
-    *name = s;
-    *len = (size_t)(c->p - s);
-    return true;
-}
-
-/* A positive decimal integer below 2^31. */
-static bool positive_int(RtCursor *c, int *value, const char *what)
-{
-    skip_spaces(c);
-    long v = 0;
-    const char *s = c->p;
-    while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && v < 0x7fffffffL)
-        v = v * 10 + (*c->p++ - '0');
-    if (c->p == s || v <= 0 || v > 0x7fffffffL)
-        return c->p = s, rt_cursor_fail(c, what);
-    *value = (int)v;
-    return true;
-}
-
-static const struct { const char *name; pyk_dtype dtype; } dtype_names[] = {
-    {"bool", PYK_BOOL},       {"boolean", PYK_BOOL},   {"int8", PYK_INT8},
-    {"int16", PYK_INT16},     {"int32", PYK_INT32},    {"int64", PYK_INT64},
-    {"uint8", PYK_UINT8},     {"uint16", PYK_UINT16},  {"uint32", PYK_UINT32},
-    {"uint64", PYK_UINT64},   {"float16", PYK_FLOAT16}, {"float32", PYK_FLOAT32},
-    {"float64", PYK_FLOAT64}, {"complex64", PYK_COMPLEX64}, {"complex128", PYK_COMPLEX128},
-};
-
-pyk_dtype rt_dtype_from_name(const char *name, size_t len)
-{
-    for (size_t i = 0; i < sizeof dtype_names / sizeof dtype_names[0]; i++)
-        if (strlen(dtype_names[i].name) == len && memcmp(dtype_names[i].name, name, len) == 0)
-            return dtype_names[i].dtype;
-    return (pyk_dtype)0;
-}
-
-static bool dtype(RtCursor *c, pyk_dtype *out)
-{
-    const char *s;
-    size_t len;
-    if (!identifier(c, &s, &len, "expected a type such as 'float32' or 'array(float32, 1d, C)'"))
-        return false;
-    *out = rt_dtype_from_name(s, len);
-    if (!*out) {
-        c->p = s;
-        return rt_cursor_fail(c, "unknown type: expected bool, int8..int64, uint8..uint64, "
-                       "float16, float32, float64, complex64 or complex128");
-    }
-    return true;
-}
-
-/* array-type := "array(" dtype "," N "d" "," ("C" | "F" | "A") ")" ;
- * the cursor is after "array". */
-static bool array_type(RtCursor *c, RtParamFacts *param)
-{
-    if (!expect(c, '(', "expected '(' after 'array'") || !dtype(c, &param->dtype) ||
-        !expect(c, ',', "expected ',' after the array's dtype"))
-        return false;
-    if (!positive_int(c, &param->ndim, "expected the array's dimension count, as in '2d'"))
-        return false;
-    if (param->ndim > PYK_MAX_NDIM) {
-        char what[80];
-        snprintf(what, sizeof what, "arrays of more than %d dimensions are not supported",
-                 PYK_MAX_NDIM);
-        return rt_cursor_fail(c, what);
-    }
-    if (c->p >= c->end || *c->p != 'd')
-        return rt_cursor_fail(c, "expected 'd' after the dimension count, as in '2d'");
-    c->p++;
-    if (!expect(c, ',', "expected ',' after the dimension count"))
-        return false;
-    skip_spaces(c);
-    char l = c->p < c->end ? *c->p : '\0';
-    param->layout = l == 'C' ? PYK_LAYOUT_C : l == 'F' ? PYK_LAYOUT_F : l == 'A' ? PYK_LAYOUT_A : 0;
-    if (!param->layout || (c->p + 1 < c->end && is_ident_char(c->p[1], false)))
-        return rt_cursor_fail(c, "expected the array's layout: C, F or A");
-    c->p++;
-    return expect(c, ')', "expected ')' to close 'array('");
-}
-
-/* param := identifier ":" (array-type | dtype) */
+/* param := identifier ":" type */
 static bool param(RtCursor *c, RtParamFacts *out)
 {
     const char *name;
     size_t len;
-    if (!identifier(c, &name, &len, "expected a parameter name") ||
-        !expect(c, ':', "expected ':' after the parameter name"))
+    if (!rt_cursor_identifier(c, &name, &len, "expected a parameter name") ||
+        !rt_cursor_expect(c, ':', "expected ':' after the parameter name") || !rt_facts_parse_type(c, out))
         return false;
-    skip_spaces(c);
-    const char *type_start = c->p;
-    if ((size_t)(c->end - c->p) >= 5 && memcmp(c->p, "array", 5) == 0 &&
-        !(c->p + 5 < c->end && is_ident_char(c->p[5], false))) {
-        c->p += 5;
-        if (!array_type(c, out))
-            return false;
-    } else {
-        c->p = type_start;
-        if (!dtype(c, &out->dtype))
-            return false;
-        out->ndim = 0;
-        out->layout = 0;
-    }
     out->name = rt_copy_span(name, len);
-    return out->name != NULL || rt_cursor_fail(c, "out of memory");
+    out->type = rt_param_type_text(out);
+    return (out->name && out->type) || rt_cursor_fail(c, "out of memory");
 }
 
 /* params := "(" [param ("," param)*] ")" */
 static bool params(RtCursor *c, RtKernelFacts *facts)
 {
-    if (!expect(c, '(', "expected '(' after the kernel name"))
+    if (!rt_cursor_expect(c, '(', "expected '(' after the kernel name"))
         return false;
-    if (accept(c, ')'))
+    if (rt_cursor_accept(c, ')'))
         return true;
     do {
         RtParamFacts *grown = realloc(facts->params, sizeof *grown * (size_t)(facts->param_count + 1));
@@ -164,11 +36,11 @@ static bool params(RtCursor *c, RtKernelFacts *facts)
         facts->params = grown;
         RtParamFacts *p = &facts->params[facts->param_count];
         memset(p, 0, sizeof *p);
+        facts->param_count++;   /* counted first: what it holds is freed on failure */
         if (!param(c, p))
             return false;
-        facts->param_count++;
-    } while (accept(c, ','));
-    return expect(c, ')', "expected ',' or ')' after a parameter");
+    } while (rt_cursor_accept(c, ','));
+    return rt_cursor_expect(c, ')', "expected ',' or ')' after a parameter");
 }
 
 static bool is_word(const char *s, size_t len, const char *word)
@@ -203,7 +75,7 @@ static bool name_here(RtCursor *c, const char **name, size_t *len, const char *w
 {
     if (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
         return rt_cursor_fail(c, what);
-    return identifier(c, name, len, what);
+    return rt_cursor_identifier(c, name, len, what);
 }
 
 static bool char_here(RtCursor *c, char ch, const char *what)
@@ -227,7 +99,7 @@ static bool axis_and_value(RtCursor *c, const char *attribute, int *axis, RtCurs
         return false;
     char a = c->p < c->end ? *c->p : '\0';
     *axis = a == 'x' ? 0 : a == 'y' ? 1 : a == 'z' ? 2 : -1;
-    if (*axis < 0 || (c->p + 1 < c->end && is_ident_char(c->p[1], false))) {
+    if (*axis < 0 || (c->p + 1 < c->end && rt_cursor_is_ident_char(c->p[1], false))) {
         snprintf(what, sizeof what, "expected the axis x, y or z after '%s.'", attribute);
         return rt_cursor_fail(c, what);
     }
@@ -316,6 +188,11 @@ static bool covers_extent(RtCursor *v, const RtKernelFacts *facts, RtCovers *out
     if (out->param < 0)
         return rt_cursor_fail(v, "the extent names no parameter of this kernel");
     const RtParamFacts *p = &facts->params[out->param];
+    if (p->member_count > 0) {
+        snprintf(what, sizeof what, "'%s' is a tuple parameter: the extent is an array's "
+                 "'PARAM.shape[K]' or an integer PARAM", p->name);
+        return rt_cursor_fail(v, what);
+    }
     if (out->dim >= 0 && p->ndim == 0) {
         snprintf(what, sizeof what, "'%s' is a scalar parameter: 'shape[K]' needs an array", p->name);
         return rt_cursor_fail(v, what);
@@ -360,11 +237,31 @@ static bool covers_attribute(RtCursor *c, RtKernelFacts *facts)
 /* maxntid=N ; the cursor is after "maxntid". */
 static bool maxntid_attribute(RtCursor *c, RtKernelFacts *facts)
 {
-    if (!expect(c, '=', "expected '=' after the attribute name") ||
-        !positive_int(c, &facts->maxntid, "expected a positive thread count after 'maxntid='"))
+    if (!rt_cursor_expect(c, '=', "expected '=' after the attribute name") ||
+        !rt_cursor_positive_int(c, &facts->maxntid, "expected a positive thread count after 'maxntid='"))
         return false;
     if (c->p < c->end && *c->p != ' ' && *c->p != '\t')
         return rt_cursor_fail(c, "expected a space after the 'maxntid' value");
+    return true;
+}
+
+/* cooperative=grid ; the cursor is after "cooperative". The kernel waits
+ * at grid syncs: it must be launched cooperatively. "grid" is the only
+ * group pykc writes; another value is malformed. */
+static bool cooperative_attribute(RtCursor *c, RtKernelFacts *facts)
+{
+    const char *value;
+    size_t len;
+    if (!char_here(c, '=', "expected '=' after the attribute name") ||
+        !name_here(c, &value, &len, "expected 'grid' after 'cooperative='"))
+        return false;
+    if (!is_word(value, len, "grid")) {
+        c->p = value;
+        return rt_cursor_fail(c, "expected 'grid' after 'cooperative=' (the group the kernel syncs)");
+    }
+    if (c->p < c->end && *c->p != ' ' && *c->p != '\t')
+        return rt_cursor_fail(c, "expected a space after 'cooperative=grid'");
+    facts->cooperative = true;
     return true;
 }
 
@@ -380,28 +277,29 @@ static bool skip_attribute(RtCursor *c)
         if (!name_here(c, &part, &len, "expected a name after '.' in the attribute name"))
             return false;
     }
-    if (!expect(c, '=', "expected '=' after the attribute name"))
+    if (!rt_cursor_expect(c, '=', "expected '=' after the attribute name"))
         return false;
-    skip_spaces(c);
+    rt_cursor_skip_blanks(c);
     const char *v = c->p;
     while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
         c->p++;
     return c->p != v || rt_cursor_fail(c, "expected a value after '='");
 }
 
-/* attributes := attribute* ; maxntid, blockmax and covers are read, others
- * skipped. Parameters come first, so covers can name them. */
+/* attributes := attribute* ; maxntid, blockmax, covers and cooperative are
+ * read, others skipped. Parameters come first, so covers can name them. */
 static bool attributes(RtCursor *c, RtKernelFacts *facts)
 {
-    for (skip_spaces(c); c->p < c->end; skip_spaces(c)) {
+    for (rt_cursor_skip_blanks(c); c->p < c->end; rt_cursor_skip_blanks(c)) {
         const char *key;
         size_t len;
-        if (!identifier(c, &key, &len, "expected an attribute such as 'maxntid=256'"))
+        if (!rt_cursor_identifier(c, &key, &len, "expected an attribute such as 'maxntid=256'"))
             return false;
-        bool ok = is_word(key, len, "maxntid")    ? maxntid_attribute(c, facts)
-                  : is_word(key, len, "blockmax") ? blockmax_attribute(c, facts)
-                  : is_word(key, len, "covers")   ? covers_attribute(c, facts)
-                                                  : skip_attribute(c);
+        bool ok = is_word(key, len, "maxntid")       ? maxntid_attribute(c, facts)
+                  : is_word(key, len, "blockmax")    ? blockmax_attribute(c, facts)
+                  : is_word(key, len, "covers")      ? covers_attribute(c, facts)
+                  : is_word(key, len, "cooperative") ? cooperative_attribute(c, facts)
+                                                     : skip_attribute(c);
         if (!ok)
             return false;
     }
@@ -420,7 +318,7 @@ bool rt_facts_parse_line(const char *line, size_t len, RtKernelFacts *facts, cha
     c.p += prefix;
     const char *name;
     size_t name_len;
-    bool ok = identifier(&c, &name, &name_len, "expected the kernel name") &&
+    bool ok = rt_cursor_identifier(&c, &name, &name_len, "expected the kernel name") &&
               params(&c, facts) && attributes(&c, facts);
     if (ok) {
         facts->name = rt_copy_span(name, name_len);
@@ -497,7 +395,7 @@ bool rt_facts_parse_module(const char *ptx, RtModuleFacts *facts, char *error, s
 void rt_kernel_facts_free(RtKernelFacts *facts)
 {
     for (int i = 0; i < facts->param_count; i++)
-        free(facts->params[i].name);
+        rt_param_facts_free(&facts->params[i]);
     free(facts->params);
     for (int i = 0; i < facts->blockmax_count; i++)
         free(facts->blockmax[i].array);
@@ -516,15 +414,4 @@ void rt_module_facts_free(RtModuleFacts *facts)
     free(facts->kernels);
     facts->kernels = NULL;
     facts->count = 0;
-}
-
-const char *rt_param_type_name(const RtParamFacts *param, char *buffer, size_t cap)
-{
-    static const char layouts[] = "?CFA";
-    if (param->ndim == 0)
-        snprintf(buffer, cap, "%s", pyk_dtype_name(param->dtype));
-    else
-        snprintf(buffer, cap, "array(%s, %dd, %c)", pyk_dtype_name(param->dtype), param->ndim,
-                 layouts[param->layout <= PYK_LAYOUT_A ? param->layout : 0]);
-    return buffer;
 }

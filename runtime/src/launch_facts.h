@@ -2,6 +2,7 @@
  * pykc writes into the PTX as one comment line per kernel
  *     // pykc.kernel vecadd(x: array(float32, 1d, C), n: int64) maxntid=256
  *     // pykc.kernel add(out: array(float32, 1d, C)) covers.x=out.shape[0],out,7
+ *     // pykc.kernel rows(m: array(int32, 2d, C)) cooperative=grid
  * (format: docs/abi.md, "Launch facts"). This parser is pure (no driver):
  * module.c runs it over a module's PTX when it loads, the launch checks read
  * its results, and tests/runtime unit-tests it without a GPU. */
@@ -12,14 +13,25 @@
 #include <stddef.h>
 
 #include "pykrt.h"
+#include "text.h"
 
 #define RT_FACTS_PREFIX "// pykc.kernel "
 
+/* The most a tuple parameter may nest and hold (docs/abi.md): more is a
+ * malformed line, so that a line cannot make the parser allocate without
+ * bound. pykc writes no facts for such a kernel. */
+#define RT_FACTS_MAX_TUPLE_DEPTH 16
+#define RT_FACTS_MAX_TUPLE_VALUES 512   /* scalars and arrays, tuples flattened */
+
+/* A parameter, or a member of a tuple parameter. */
 typedef struct RtParamFacts {
-    char *name;
-    pyk_dtype dtype;   /* scalar type, or array element type */
-    int ndim;          /* 0: scalar */
-    pyk_layout layout; /* arrays: C, F or A; scalars: 0 */
+    char *name;        /* NULL for a tuple's member */
+    pyk_dtype dtype;   /* scalar type, or array element type; 0 for a tuple */
+    int ndim;          /* 0: scalar or tuple */
+    pyk_layout layout; /* arrays: C, F or A; otherwise 0 */
+    int member_count;  /* a tuple: its members, 1 or more; 0 otherwise */
+    struct RtParamFacts *members;
+    char *type;        /* a parameter's type as spelled (pyk_param_info); NULL for members */
 } RtParamFacts;
 
 /* blockmax.AXIS=N,ARRAY,LINE: the kernel is correct only for blocks of at
@@ -53,6 +65,8 @@ typedef struct RtKernelFacts {
     RtBlockMax *blockmax;
     int covers_count;
     RtCovers *covers;
+    bool cooperative; /* cooperative=grid: it syncs its grid, so it is launched with
+                         cuLaunchCooperativeKernel and its blocks must fit at once */
 } RtKernelFacts;
 
 typedef struct RtModuleFacts {
@@ -79,9 +93,20 @@ const RtKernelFacts *rt_facts_find(const RtModuleFacts *facts, const char *name)
 void rt_kernel_facts_free(RtKernelFacts *facts);
 void rt_module_facts_free(RtModuleFacts *facts);
 
+/* launch_facts_type.c: a parameter's type. rt_facts_parse_type reads one
+ * at the cursor into *out (all but its name), returning false with the
+ * cursor's error set and nothing allocated on failure. */
+bool rt_facts_parse_type(RtCursor *c, RtParamFacts *out);
+
+/* Frees a parameter's name, type text and members (recursively). */
+void rt_param_facts_free(RtParamFacts *param);
+
 /* A parameter's type as the facts line spells it ("array(float32, 1d, C)",
- * "int64"), written into `buffer`. */
+ * "int64", "UniTuple(int64 x 2)", "Tuple(int32, float32)"), written into
+ * `buffer` (cut short with "..." if it does not fit), or malloc'd whole
+ * (rt_param_type_text; NULL when out of memory). */
 const char *rt_param_type_name(const RtParamFacts *param, char *buffer, size_t cap);
+char *rt_param_type_text(const RtParamFacts *param);
 
 /* The dtype Numba spells `name` (length `len`), or 0. */
 pyk_dtype rt_dtype_from_name(const char *name, size_t len);

@@ -247,6 +247,8 @@ pyk_status pyk_kernel_param(const pyk_kernel *kernel, int index, pyk_param_info 
     info->dtype = p->dtype;
     info->ndim = p->ndim;
     info->layout = p->layout;
+    info->member_count = p->member_count;
+    info->type = p->type;
     return PYK_OK;
 }
 

@@ -63,6 +63,13 @@ struct pyk_kernel {
     size_t static_shared_bytes;
     size_t dynamic_shared_opted; /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES set so far */
     int suggested_block_size;    /* occupancy's pick without dynamic shared memory; 0: not asked yet */
+    /* Cooperative kernels (cooperative.c): how many blocks of
+     * resident_threads threads with resident_dynamic bytes of dynamic
+     * shared memory one multiprocessor holds, as last asked of the driver's
+     * occupancy calculator; resident_threads 0: not asked yet. */
+    unsigned resident_threads;
+    size_t resident_dynamic;
+    int resident_per_sm;
     pyk_kernel *next;
 };
 
@@ -112,6 +119,17 @@ pyk_status rt_make_current(pyk_context *ctx);
 /* The kernel launched last on `stream`, "" if none. NULL: the default
  * stream, which waits for every stream, so the last kernel of the context. */
 const char *rt_last_kernel(const pyk_context *ctx, const pyk_stream *stream);
+
+/* Opts the kernel in to `bytes` of dynamic shared memory when that is past
+ * what it allows so far (launch.c; the caller has checked the device's
+ * maximum). */
+pyk_status rt_opt_in_shared(pyk_kernel *kernel, size_t bytes);
+
+/* Cooperative kernels (cooperative.c): before a launch of a kernel whose
+ * facts say cooperative=grid, checks that the device supports cooperative
+ * launches and that the grid's blocks can all be resident at once
+ * (PYK_ERROR_LAUNCH_CONFIG, with the largest grid that can). */
+pyk_status rt_cooperative_admit(pyk_kernel *kernel, const pyk_launch_config *config);
 
 /* Checked mode: marks the kernel's module for a read of its record at the
  * next synchronisation (a flag test for unchecked modules). Called by

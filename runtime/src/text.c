@@ -1,4 +1,5 @@
-/* RtText: bounded message building (see text.h). */
+/* RtText: bounded message building, and the comment-line parsers' cursor
+ * (see text.h). */
 #include "text.h"
 
 #include <stdarg.h>
@@ -20,6 +21,59 @@ char *rt_copy_span(const char *s, size_t len)
         copy[len] = '\0';
     }
     return copy;
+}
+
+void rt_cursor_skip_blanks(RtCursor *c)
+{
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
+        c->p++;
+}
+
+bool rt_cursor_accept(RtCursor *c, char ch)
+{
+    rt_cursor_skip_blanks(c);
+    if (c->p < c->end && *c->p == ch) {
+        c->p++;
+        return true;
+    }
+    return false;
+}
+
+bool rt_cursor_expect(RtCursor *c, char ch, const char *what)
+{
+    return rt_cursor_accept(c, ch) || rt_cursor_fail(c, what);
+}
+
+bool rt_cursor_is_ident_char(char ch, bool first)
+{
+    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+           (!first && ch >= '0' && ch <= '9');
+}
+
+bool rt_cursor_identifier(RtCursor *c, const char **name, size_t *len, const char *what)
+{
+    rt_cursor_skip_blanks(c);
+    const char *s = c->p;
+    while (c->p < c->end && rt_cursor_is_ident_char(*c->p, c->p == s))
+        c->p++;
+    if (c->p == s)
+        return rt_cursor_fail(c, what);
+    *name = s;
+    *len = (size_t)(c->p - s);
+    return true;
+}
+
+bool rt_cursor_positive_int(RtCursor *c, int *value, const char *what)
+{
+    rt_cursor_skip_blanks(c);
+    long v = 0;
+    const char *s = c->p;
+    while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && v < 0x7fffffffL)
+        v = v * 10 + (*c->p++ - '0');
+    if (c->p == s || v <= 0 || v > 0x7fffffffL)
+        return c->p = s, rt_cursor_fail(c, what);
+    *value = (int)v;
+    return true;
 }
 
 RtText rt_text_over(char *buffer, size_t cap)

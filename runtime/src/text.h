@@ -34,4 +34,16 @@ bool rt_cursor_fail(RtCursor *c, const char *what);
  * or NULL when out of memory. */
 char *rt_copy_span(const char *s, size_t len);
 
+/* The tokens of the launch-facts grammar, blanks (spaces, tabs) allowed
+ * before each. rt_cursor_accept: ch is next (and consumed); expect: the
+ * same, or fail with `what`; identifier: [A-Za-z_][A-Za-z0-9_]*;
+ * positive_int: a decimal from 1 to 2^31 - 1. The failing ones return
+ * rt_cursor_fail(c, what) with the cursor where the token should start. */
+void rt_cursor_skip_blanks(RtCursor *c);
+bool rt_cursor_accept(RtCursor *c, char ch);
+bool rt_cursor_expect(RtCursor *c, char ch, const char *what);
+bool rt_cursor_is_ident_char(char ch, bool first);
+bool rt_cursor_identifier(RtCursor *c, const char **name, size_t *len, const char *what);
+bool rt_cursor_positive_int(RtCursor *c, int *value, const char *what);
+
 #endif

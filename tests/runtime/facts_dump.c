@@ -29,6 +29,28 @@ static char *read_all(const char *path)
     return text;
 }
 
+/* "  x: dtype=float32 ndim=1 layout=C"; a tuple "  t: tuple of 2 UniTuple(int64 x 2)"
+ * and its members on deeper lines, named by their index. */
+static void print_param(const RtParamFacts *p, const char *name, int depth)
+{
+    static const char layouts[] = "?CFA";
+    printf("%*s%s: ", 2 * depth, "", name);
+    if (p->member_count) {
+        char type[256];
+        printf("tuple of %d %s\n", p->member_count, rt_param_type_name(p, type, sizeof type));
+        for (int i = 0; i < p->member_count; i++) {
+            char index[16];
+            snprintf(index, sizeof index, "[%d]", i);
+            print_param(&p->members[i], index, depth + 1);
+        }
+        return;
+    }
+    printf("dtype=%s ndim=%d", pyk_dtype_name(p->dtype), p->ndim);
+    if (p->ndim)
+        printf(" layout=%c", layouts[p->layout]);
+    printf("\n");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -47,18 +69,12 @@ int main(int argc, char **argv)
         free(ptx);
         return 1;
     }
-    static const char layouts[] = "?CFA";
     for (int k = 0; k < facts.count; k++) {
         const RtKernelFacts *kernel = &facts.kernels[k];
         printf("kernel %s params=%d maxntid=%d\n", kernel->name, kernel->param_count,
                kernel->maxntid);
-        for (int i = 0; i < kernel->param_count; i++) {
-            const RtParamFacts *p = &kernel->params[i];
-            printf("  %s: dtype=%s ndim=%d", p->name, pyk_dtype_name(p->dtype), p->ndim);
-            if (p->ndim)
-                printf(" layout=%c", layouts[p->layout]);
-            printf("\n");
-        }
+        for (int i = 0; i < kernel->param_count; i++)
+            print_param(&kernel->params[i], kernel->params[i].name, 1);
         static const char axes[] = "xyz";
         for (int i = 0; i < kernel->blockmax_count; i++) {
             const RtBlockMax *b = &kernel->blockmax[i];
@@ -73,6 +89,8 @@ int main(int argc, char **argv)
             else
                 printf("  covers %c >= %s (array '%s', line %d)\n", axes[c->axis], param, c->array, c->line);
         }
+        if (kernel->cooperative)
+            printf("  cooperative (launched with cuLaunchCooperativeKernel)\n");
     }
     rt_module_facts_free(&facts);
     free(ptx);

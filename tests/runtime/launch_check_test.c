@@ -1,6 +1,7 @@
 /* Unit test of the pre-launch checks (runtime/src/launch_check.c) against
  * fake kernel facts, fake arrays and an H100-like device, without a GPU:
- * the configuration limits, the blockmax and covers facts pykc derives,
+ * the configuration limits, the blockmax and covers facts pykc derives, a
+ * cooperative kernel's grid against the blocks the device holds at once,
  * every argument mismatch, contiguity, and the ABI's flattening of
  * arguments into kernel parameters. */
 #include <math.h>
@@ -133,6 +134,15 @@ static void test_contiguity(void)
     CHECK(rt_is_contiguous(2, empty, junk, PYK_LAYOUT_C));
     int64_t n[] = {10}, every_other[] = {2};
     CHECK(!rt_is_contiguous(1, n, every_other, PYK_LAYOUT_C));
+
+    /* Five and eight dimensions: C counts from the last, F from the first. */
+    int64_t s5[] = {2, 3, 4, 5, 6}, c5[] = {360, 120, 30, 6, 1}, f5[] = {1, 2, 6, 24, 120};
+    CHECK(rt_is_contiguous(5, s5, c5, PYK_LAYOUT_C) && !rt_is_contiguous(5, s5, c5, PYK_LAYOUT_F));
+    CHECK(rt_is_contiguous(5, s5, f5, PYK_LAYOUT_F) && !rt_is_contiguous(5, s5, f5, PYK_LAYOUT_C));
+    int64_t c5_gap[] = {720, 240, 60, 12, 2};
+    CHECK(!rt_is_contiguous(5, s5, c5_gap, PYK_LAYOUT_C));
+    int64_t s8[] = {2, 1, 2, 1, 2, 1, 2, 3}, c8[] = {24, 99, 12, 99, 6, 99, 3, 1};
+    CHECK(rt_is_contiguous(8, s8, c8, PYK_LAYOUT_C));
 }
 
 static pyk_status args_status(const RtKernelFacts *k, const pyk_context *ctx, const pyk_arg *args, int n)
@@ -244,6 +254,102 @@ static void test_arguments(void)
     CHECK_CONTAINS(report_buffer, "expects array(int32, 2d, F) but got a non-F-contiguous array "
                                   "array(int32, 2d, C)");
     rt_kernel_facts_free(&fortran);
+
+    /* Eight dimensions: ndim and layout checked as for two. */
+    RtKernelFacts eight = facts_of("// pykc.kernel e(a: array(float32, 8d, C), b: array(int8, 5d, F))");
+    int64_t s8[] = {2, 2, 2, 2, 2, 2, 2, 2}, s5[] = {2, 3, 4, 5, 6}, f5[] = {1, 2, 6, 24, 120};
+    pyk_array a8 = array_of(ctx, PYK_FLOAT32, 8, s8, NULL);
+    pyk_array b5f = array_of(ctx, PYK_INT8, 5, s5, f5), b5c = array_of(ctx, PYK_INT8, 5, s5, NULL);
+    pyk_arg e_ok[] = {pyk_arg_array(&a8), pyk_arg_array(&b5f)};
+    CHECK(args_status(&eight, ctx, e_ok, 2) == PYK_OK);
+    pyk_arg e_bad[] = {pyk_arg_array(&b5f), pyk_arg_array(&b5c)};
+    CHECK(args_status(&eight, ctx, e_bad, 2) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'a' (argument 1) expects array(float32, 8d, C) but got an "
+                                  "array of another dtype array(int8, 5d, F)");
+    CHECK_CONTAINS(report_buffer, "parameter 'b' (argument 2) expects array(int8, 5d, F) but got a "
+                                  "non-F-contiguous array array(int8, 5d, C)");
+    rt_kernel_facts_free(&eight);
+}
+
+/* Tuple parameters take pyk_arg_tuple arguments, checked member by
+ * member; the report names the member at fault by its path. */
+static void test_tuple_arguments(void)
+{
+    pyk_context *ctx = (pyk_context *)0x1000, *other = (pyk_context *)0x2000;
+    RtKernelFacts k = facts_of("// pykc.kernel k(p: UniTuple(int64 x 2), "
+                               "n: Tuple(Tuple(int32, float32), array(float32, 2d, C)), s: int64)");
+    int64_t two_d[] = {4, 5}, f_strides[] = {1, 4};
+    pyk_array m = array_of(ctx, PYK_FLOAT32, 2, two_d, NULL);
+    pyk_array mf = array_of(ctx, PYK_FLOAT32, 2, two_d, f_strides);
+    pyk_array foreign = array_of(other, PYK_FLOAT32, 2, two_d, NULL);
+    pyk_arg pair[] = {pyk_arg_i64(1), pyk_arg_i64(2)};
+    pyk_arg inner[] = {pyk_arg_i32(3), pyk_arg_f32(4.0f)};
+    pyk_arg nest[] = {pyk_arg_tuple(inner, 2), pyk_arg_array(&m)};
+    pyk_arg good[] = {pyk_arg_tuple(pair, 2), pyk_arg_tuple(nest, 2), pyk_arg_i64(5)};
+    CHECK(args_status(&k, ctx, good, 3) == PYK_OK);
+
+    pyk_arg wrong_member[] = {pyk_arg_i64(1), pyk_arg_i32(2)};
+    pyk_arg a1[] = {pyk_arg_tuple(wrong_member, 2), pyk_arg_tuple(nest, 2), pyk_arg_i64(5)};
+    CHECK(args_status(&k, ctx, a1, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "kernel 'k': parameter 'p' (argument 1) expects UniTuple(int64 x 2) but "
+                                  "its member [1] (int64) is a scalar of another type int32");
+
+    pyk_arg a2[] = {pyk_arg_tuple(pair, 1), pyk_arg_array(&m), pyk_arg_tuple(pair, 2)};
+    CHECK(args_status(&k, ctx, a2, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'p' (argument 1) expects UniTuple(int64 x 2) but got a "
+                                  "tuple of another length (1 member)");
+    CHECK_CONTAINS(report_buffer, "\nkernel 'k': parameter 'n' (argument 2) expects "
+                                  "Tuple(Tuple(int32, float32), array(float32, 2d, C)) but got an array "
+                                  "array(float32, 2d, C)");
+    CHECK_CONTAINS(report_buffer, "\nkernel 'k': parameter 's' (argument 3) expects int64 but got a tuple "
+                                  "(2 members)");
+
+    pyk_arg bad_inner[] = {pyk_arg_i32(3), pyk_arg_f64(4.0)};
+    pyk_arg nest_bad[] = {pyk_arg_tuple(bad_inner, 2), pyk_arg_array(&m)};
+    pyk_arg a3[] = {pyk_arg_tuple(pair, 2), pyk_arg_tuple(nest_bad, 2), pyk_arg_i64(5)};
+    CHECK(args_status(&k, ctx, a3, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "but its member [0][1] (float32) is a scalar of another type float64");
+
+    pyk_arg nest_f[] = {pyk_arg_tuple(inner, 2), pyk_arg_array(&mf)};
+    pyk_arg a4[] = {pyk_arg_tuple(pair, 2), pyk_arg_tuple(nest_f, 2), pyk_arg_i64(5)};
+    CHECK(args_status(&k, ctx, a4, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "its member [1] (array(float32, 2d, C)) is a non-C-contiguous array "
+                                  "array(float32, 2d, F): copy it into a contiguous array");
+
+    pyk_arg nest_foreign[] = {pyk_arg_tuple(inner, 2), pyk_arg_array(&foreign)};
+    pyk_arg nest_null[] = {pyk_arg_array(NULL), pyk_arg_array(NULL)};
+    pyk_arg a5[] = {pyk_arg_tuple(NULL, 2), pyk_arg_tuple(nest_foreign, 2), pyk_arg_i64(5)};
+    CHECK(args_status(&k, ctx, a5, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'p' (argument 1) expects UniTuple(int64 x 2) but got no tuple "
+                                  "(NULL members)");
+    CHECK_CONTAINS(report_buffer, "its member [1] (array(float32, 2d, C)) is an array of another context");
+    pyk_arg a6[] = {pyk_arg_tuple(pair, 2), pyk_arg_tuple(nest_null, 2), pyk_arg_i64(5)};
+    CHECK(args_status(&k, ctx, a6, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "its member [0] (Tuple(int32, float32)) is no tuple (NULL members)");
+    rt_kernel_facts_free(&k);
+
+    /* A tuple whose member is the tuple itself: the parameter's structure
+     * bounds the walk. */
+    RtKernelFacts deep = facts_of("// pykc.kernel d(t: Tuple(Tuple(Tuple(int8))))");
+    pyk_arg loop[1];
+    loop[0] = pyk_arg_tuple(loop, 1);
+    CHECK(args_status(&deep, ctx, loop, 1) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "its member [0][0][0] (int8) is a tuple (1 member)");
+    rt_kernel_facts_free(&deep);
+
+    /* A complex member is checked as a complex parameter is: its exact
+     * width. */
+    RtKernelFacts w = facts_of("// pykc.kernel w(t: Tuple(complex64, array(complex128, 3d, C)))");
+    int64_t three_d[] = {2, 3, 4};
+    pyk_array cube = array_of(ctx, PYK_COMPLEX128, 3, three_d, NULL);
+    pyk_arg cmembers[] = {pyk_arg_c64(pyk_c64(1.0f, 2.0f)), pyk_arg_array(&cube)};
+    pyk_arg cgood[] = {pyk_arg_tuple(cmembers, 2)};
+    CHECK(args_status(&w, ctx, cgood, 1) == PYK_OK);
+    pyk_arg cwide[] = {pyk_arg_c128(pyk_c128(1.0, 2.0)), pyk_arg_array(&cube)};
+    pyk_arg cbad[] = {pyk_arg_tuple(cwide, 2)};
+    CHECK(args_status(&w, ctx, cbad, 1) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "its member [0] (complex64) is a scalar of another type complex128");
+    rt_kernel_facts_free(&w);
 }
 
 /* The whole report, compared exactly. */
@@ -520,9 +626,50 @@ static void test_flatten(void)
     for (int i = 0; i < n; i++)
         CHECK(params[i] == &slots[i]);
 
+    /* An 8-d array: data, 8 extents, 8 strides. */
+    int64_t s8[] = {1, 2, 3, 4, 5, 6, 7, 8};
+    pyk_array a8 = array_of(ctx, PYK_INT16, 8, s8, NULL);
+    pyk_arg eight[] = {pyk_arg_array(&a8), pyk_arg_i32(7)};
+    CHECK(rt_flatten_args(eight, 2, slots, params, "k", &report) == 18);
+    CHECK(slots[1] == 1 && slots[8] == 8);                 /* shape */
+    CHECK(slots[9] == 40320 && slots[16] == 1);            /* strides: 8!/1, ..., 1 */
+    CHECK(*(int32_t *)params[17] == 7);
+
+    /* Tuples give their members in order, nested ones too, arrays whole. */
+    int64_t s2[] = {2, 3};
+    pyk_array m = array_of(ctx, PYK_FLOAT32, 2, s2, NULL);
+    pyk_arg inner[] = {pyk_arg_u8(9), pyk_arg_array(&m)};
+    pyk_arg members[] = {pyk_arg_i32(-7), pyk_arg_tuple(inner, 2), pyk_arg_f64(0.5)};
+    pyk_arg tuples[] = {pyk_arg_i64(1), pyk_arg_tuple(members, 3)};
+    CHECK(rt_flatten_args(tuples, 2, slots, params, "k", &report) == 9);
+    CHECK(*(int64_t *)params[0] == 1 && *(int32_t *)params[1] == -7 && *(uint8_t *)params[2] == 9);
+    CHECK(slots[3] == 0x7f0000001000ULL && slots[4] == 2 && slots[5] == 3 && slots[6] == 3 && slots[7] == 1);
+    double f64;
+    memcpy(&f64, params[8], sizeof f64);
+    CHECK(f64 == 0.5);
+    pyk_arg empty[] = {pyk_arg_tuple(members, 0), pyk_arg_i8(1)};
+    CHECK(rt_flatten_args(empty, 2, slots, params, "k", &report) == 1);
+
+    report = rt_text_over(report_buffer, sizeof report_buffer);
+    pyk_arg loop[1];
+    loop[0] = pyk_arg_tuple(loop, 1);
+    CHECK(rt_flatten_args(loop, 1, slots, params, "k", &report) == -1);
+    CHECK_CONTAINS(report_buffer, "kernel 'k': argument 1 nests tuples more than 16 deep");
+    report = rt_text_over(report_buffer, sizeof report_buffer);
+    pyk_arg negative[] = {pyk_arg_tuple(members, -1)};
+    CHECK(rt_flatten_args(negative, 1, slots, params, "k", &report) == -1);
+    CHECK_CONTAINS(report_buffer, "kernel 'k': argument 1 is a tuple of a negative member count");
+    report = rt_text_over(report_buffer, sizeof report_buffer);
+    pyk_arg holds_null[] = {pyk_arg_i8(1), pyk_arg_array(NULL)};
+    pyk_arg bad_tuple[] = {pyk_arg_i8(1), pyk_arg_tuple(holds_null, 2)};
+    CHECK(rt_flatten_args(bad_tuple, 2, slots, params, "k", &report) == -1);
+    CHECK_CONTAINS(report_buffer, "kernel 'k': argument 2 holds a member that is neither an array, a tuple "
+                                  "nor a scalar");
+
+    report = rt_text_over(report_buffer, sizeof report_buffer);
     pyk_arg null_array[] = {pyk_arg_array(NULL)};
     CHECK(rt_flatten_args(null_array, 1, slots, params, "k", &report) == -1);
-    CHECK_CONTAINS(report_buffer, "kernel 'k': argument 1 is neither an array nor a scalar");
+    CHECK_CONTAINS(report_buffer, "kernel 'k': argument 1 is neither an array, a tuple nor a scalar");
 
     /* More parameters than PTX allows: 100 3-d arrays need 700 slots. */
     int64_t s3[] = {1, 1, 1};
@@ -548,15 +695,78 @@ static void test_flatten(void)
     memcpy(&im64, params[3], sizeof im64);
     CHECK(re64 == 3.25 && im64 == 0.0 && signbit(im64));
     CHECK(*(int32_t *)params[4] == 7);
+
+    /* A complex member of a tuple, too: its two parts in its place. */
+    pyk_arg cpair[] = {pyk_arg_c128(pyk_c128(-1.0, 8.5)), pyk_arg_f32(3.0f)};
+    pyk_arg ctuple[] = {pyk_arg_i8(1), pyk_arg_tuple(cpair, 2), pyk_arg_c64(pyk_c64(0.25f, 4.0f))};
+    report = rt_text_over(report_buffer, sizeof report_buffer);
+    CHECK(rt_flatten_args(ctuple, 3, slots, params, "ct", &report) == 6);
+    memcpy(&re64, params[1], sizeof re64);
+    memcpy(&im64, params[2], sizeof im64);
+    CHECK(re64 == -1.0 && im64 == 8.5);
+    float f;
+    memcpy(&f, params[3], sizeof f);
+    CHECK(f == 3.0f);
+    memcpy(&re32, params[4], sizeof re32);
+    memcpy(&im32, params[5], sizeof im32);
+    CHECK(re32 == 0.25f && im32 == 4.0f);
+}
+
+static pyk_status cooperative_status(int supported, int per_sm, pyk_dim3 grid, pyk_dim3 block,
+                                     size_t smem)
+{
+    pyk_device_properties d = device();
+    d.ordinal = 1;
+    snprintf(d.name, sizeof d.name, "NVIDIA H100 80GB HBM3");
+    d.sm_count = 132;
+    d.cooperative_launch = supported;
+    pyk_launch_config c = {grid, block, smem, NULL};
+    report_buffer[0] = '\0';
+    RtText report = rt_text_over(report_buffer, sizeof report_buffer);
+    return rt_check_cooperative(&d, "rows", &c, per_sm, &report);
+}
+
+/* A cooperative kernel's grid against what the device holds at once: the
+ * blocks of every axis count, and the report says the largest grid. */
+static void test_cooperative(void)
+{
+    pyk_dim3 b256 = {256, 1, 1};
+    CHECK(cooperative_status(1, 8, (pyk_dim3){1056, 1, 1}, b256, 0) == PYK_OK);
+    CHECK(report_buffer[0] == '\0');
+    CHECK(cooperative_status(1, 8, (pyk_dim3){33, 32, 1}, b256, 0) == PYK_OK);
+    CHECK(cooperative_status(1, 8, (pyk_dim3){1, 0, 0}, b256, 0) == PYK_OK);
+    CHECK(cooperative_status(1, 8, (pyk_dim3){1057, 1, 1}, b256, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer,
+               "kernel 'rows' synchronises its whole grid (cuda.cg.this_grid().sync()), so all its "
+               "blocks must be resident on the device at once, but the launch has 1057 blocks "
+               "(1057 x 1 x 1) and at most 1056 blocks of 256 threads with 0 bytes of dynamic shared "
+               "memory fit (8 per multiprocessor x 132 multiprocessors): launch at most 1056 blocks "
+               "(pyk_kernel_max_cooperative_blocks)");
+    CHECK(cooperative_status(1, 2, (pyk_dim3){20, 14, 1}, (pyk_dim3){32, 32, 1}, 65536) ==
+          PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "the launch has 280 blocks (20 x 14 x 1) and at most 264 blocks of "
+                                  "1024 threads with 65536 bytes of dynamic shared memory fit (2 per "
+                                  "multiprocessor x 132 multiprocessors): launch at most 264 blocks");
+    CHECK(cooperative_status(1, 0, (pyk_dim3){1, 1, 1}, (pyk_dim3){1024, 1, 1}, 200000) ==
+          PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_CONTAINS(report_buffer, "but not one block of 1024 threads with 200000 bytes of dynamic "
+                                  "shared memory fits on a multiprocessor of this device");
+    CHECK(cooperative_status(0, 8, (pyk_dim3){1, 1, 1}, b256, 0) == PYK_ERROR_LAUNCH_CONFIG);
+    CHECK_TEXT(report_buffer,
+               "kernel 'rows' synchronises its whole grid (cuda.cg.this_grid().sync()), which needs a "
+               "cooperative launch, and device 1 (NVIDIA H100 80GB HBM3) does not support one "
+               "(CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH is 0)");
 }
 
 int main(void)
 {
     test_config();
+    test_cooperative();
     test_blockmax();
     test_coverage();
     test_contiguity();
     test_arguments();
+    test_tuple_arguments();
     test_flatten();
     return check_summary();
 }

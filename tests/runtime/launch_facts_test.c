@@ -251,6 +251,35 @@ static void test_malformed_derived(void)
     CHECK_BAD("covers.x=n,a,7 blockmax.x=-1,p,1", "column 125: expected a positive thread count");
 }
 
+/* cooperative=grid: a kernel that syncs its grid (pykc writes it last);
+ * a reader that predates it skips it as any KEY=VALUE attribute. */
+static void test_cooperative(void)
+{
+    RtKernelFacts k = parse_ok("// pykc.kernel rows(m: array(int32, 2d, C)) cooperative=grid");
+    CHECK(k.cooperative && k.param_count == 1);
+    rt_kernel_facts_free(&k);
+    k = parse_ok("// pykc.kernel k(a: array(float32, 1d, C), n: int64) maxntid=256 "
+                 "covers.x=n,a,12 cooperative=grid future.x=1");
+    CHECK(k.cooperative && k.maxntid == 256 && k.covers_count == 1);
+    rt_kernel_facts_free(&k);
+    k = parse_ok("// pykc.kernel plain(a: array(float32, 1d, C)) maxntid=64");
+    CHECK(!k.cooperative);
+    rt_kernel_facts_free(&k);
+    /* what an older reader does with it: a skipped attribute, read no further */
+    k = parse_ok("// pykc.kernel k(n: int64) cooperativity=grid");
+    CHECK(!k.cooperative);
+    rt_kernel_facts_free(&k);
+
+    CHECK_BAD("cooperative", "column 110: expected '=' after the attribute name");
+    CHECK_BAD("cooperative=", "column 111: expected 'grid' after 'cooperative='");
+    CHECK_BAD("cooperative=block",
+              "column 111: expected 'grid' after 'cooperative=' (the group the kernel syncs)");
+    CHECK_BAD("cooperative=grids",
+              "column 111: expected 'grid' after 'cooperative=' (the group the kernel syncs)");
+    CHECK_BAD("cooperative=grid,1", "column 115: expected a space after 'cooperative=grid'");
+    CHECK_BAD("cooperative.x=grid", "column 110: expected '=' after the attribute name");
+}
+
 static void test_module(void)
 {
     char error[256];
@@ -287,12 +316,103 @@ static void test_module(void)
     CHECK(facts.count == 0);
 }
 
+/* Tuple parameters (docs/abi.md): a member per value, UniTuple expanded
+ * into its copies; spelled back as Numba spells them. */
+static void test_tuple_types(void)
+{
+    RtKernelFacts k = parse_ok("// pykc.kernel t(p: UniTuple(int64 x 2), h: Tuple(int32, float32), "
+                               "n: Tuple(UniTuple(int16 x 2), array(float64, 1d, A), bool), "
+                               "x: array(float32, 8d, C), s: Tuple( uint8 ,  int8 ), u: UniTuple( int8  x  3 ))");
+    CHECK(k.param_count == 6);
+    if (k.param_count != 6)
+        return rt_kernel_facts_free(&k);
+    const RtParamFacts *p = &k.params[0], *h = &k.params[1], *n = &k.params[2];
+    CHECK(p->member_count == 2 && p->dtype == 0 && p->ndim == 0);
+    CHECK(p->members[0].dtype == PYK_INT64 && p->members[1].dtype == PYK_INT64 && !p->members[1].name);
+    CHECK(h->member_count == 2 && h->members[0].dtype == PYK_INT32 && h->members[1].dtype == PYK_FLOAT32);
+    CHECK(n->member_count == 3 && n->members[0].member_count == 2);
+    CHECK(n->members[0].members[1].dtype == PYK_INT16);
+    CHECK(n->members[1].ndim == 1 && n->members[1].layout == PYK_LAYOUT_A && n->members[2].dtype == PYK_BOOL);
+    check_param(&k, 3, "x", PYK_FLOAT32, 8, PYK_LAYOUT_C);
+    CHECK(k.params[5].member_count == 3);
+    CHECK(strcmp(p->type, "UniTuple(int64 x 2)") == 0);
+    CHECK(strcmp(h->type, "Tuple(int32, float32)") == 0);
+    CHECK(strcmp(n->type, "Tuple(UniTuple(int16 x 2), array(float64, 1d, A), bool)") == 0);
+    CHECK(strcmp(k.params[4].type, "Tuple(uint8, int8)") == 0);
+    CHECK(strcmp(k.params[5].type, "UniTuple(int8 x 3)") == 0);
+    char cut[16];
+    CHECK(strcmp(rt_param_type_name(n, cut, sizeof cut), "Tuple(UniTup...") == 0);
+    rt_kernel_facts_free(&k);
+
+    /* Complex members, scalars and arrays, as in any tuple. */
+    k = parse_ok("// pykc.kernel w(t: Tuple(complex64, array(complex128, 3d, C)), u: UniTuple(complex128 x 2))");
+    CHECK(k.param_count == 2 && k.params[0].member_count == 2 && k.params[1].member_count == 2);
+    CHECK(k.params[0].members[0].dtype == PYK_COMPLEX64 && k.params[0].members[0].ndim == 0);
+    CHECK(k.params[0].members[1].dtype == PYK_COMPLEX128 && k.params[0].members[1].ndim == 3);
+    CHECK(k.params[1].members[1].dtype == PYK_COMPLEX128);
+    CHECK(strcmp(k.params[0].type, "Tuple(complex64, array(complex128, 3d, C))") == 0);
+    CHECK(strcmp(k.params[1].type, "UniTuple(complex128 x 2)") == 0);
+    rt_kernel_facts_free(&k);
+
+    /* Tuple of alike members is spelled as the UniTuple it is. */
+    k = parse_ok("// pykc.kernel t(a: Tuple(int32, int32), b: Tuple(int32))");
+    CHECK(k.param_count == 2 && strcmp(k.params[0].type, "UniTuple(int32 x 2)") == 0);
+    CHECK(k.param_count == 2 && strcmp(k.params[1].type, "UniTuple(int32 x 1)") == 0);
+    rt_kernel_facts_free(&k);
+
+    /* 16 levels of tuples; at most 512 values (256 x 2 here). */
+    k = parse_ok("// pykc.kernel t(a: UniTuple(UniTuple(UniTuple(UniTuple(UniTuple(UniTuple(UniTuple("
+                 "UniTuple(UniTuple(UniTuple(UniTuple(UniTuple(UniTuple(UniTuple(UniTuple(UniTuple(int8 "
+                 "x 1) x 1) x 1) x 1) x 1) x 1) x 1) x 1) x 1) x 1) x 1) x 1) x 1) x 1) x 1) x 1), "
+                 "b: UniTuple(UniTuple(float32 x 2) x 256))");
+    CHECK(k.param_count == 2 && k.params[1].member_count == 256);
+    rt_kernel_facts_free(&k);
+}
+
+static void test_malformed_tuples(void)
+{
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple(int64, 2))"),
+                   "column 35: expected 'x' and the count, as in 'UniTuple(int64 x 2)'");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple(int64 y 2))"),
+                   "column 36: expected 'x' and the count");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple(int64x2))"), "column 30: unknown type");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple(int64 x 0))"),
+                   "column 38: expected the tuple's count after 'x'");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple(int64 x 2)"), "column 40: expected ',' or ')'");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple(int64 x 2]"),
+                   "column 39: expected ')' to close 'UniTuple('");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple int64)"), "column 30: expected '(' after 'UniTuple'");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: Tuple())"), "column 27: expected a type such as 'float32'");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: Tuple(int32 float32))"),
+                   "column 33: expected ',' or ')' after a member of 'Tuple('");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: Tuple(int32, complex256))"), "column 34: unknown type");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: Tuple(int32, array(int8, 9d, C)))"),
+                   "arrays of more than 8 dimensions are not supported");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple(int8 x 513))"),
+                   "column 37: a tuple may hold at most 512 scalars and arrays");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple(UniTuple(int8 x 100) x 6))"),
+                   "a tuple may hold at most 512 scalars and arrays");
+    char line[512] = "// pykc.kernel k(t: ";
+    for (int i = 0; i < 17; i++)
+        strcat(line, "Tuple(");
+    strcat(line, "int8");
+    for (int i = 0; i < 17; i++)
+        strcat(line, ")");
+    strcat(line, ")");
+    CHECK_CONTAINS(parse_bad(line), "column 117: tuples nested more than 16 deep are not supported");
+    CHECK_CONTAINS(parse_bad("// pykc.kernel k(t: UniTuple(int64 x 2)) covers.x=t,a,1"),
+                   "column 51: 't' is a tuple parameter: the extent is an array's");
+}
+
 int main(void)
 {
     test_valid_lines();
     test_malformed_lines();
+    test_tuple_types();
+    test_malformed_tuples();
     test_derived_constraints();
     test_malformed_derived();
+    test_cooperative();
     test_module();
     return check_summary();
 }

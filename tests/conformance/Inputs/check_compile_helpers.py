@@ -39,3 +39,19 @@ except LookupError as error:
 
 print(records.strip_locals("TestFoo.test_bar.<locals>.kernel"))
 print(records.strip_locals("outer.<locals>.inner.<locals>.<lambda>"))
+
+# A temporary copy of a checkout file (the caching tests import copies of
+# their use cases) is compiled as the original; another file is not.
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+
+from pykc_conformance import checkout  # noqa: E402
+
+originals = checkout.Originals(here)
+with tempfile.TemporaryDirectory() as scratch:
+    copy = os.path.join(scratch, "fodder.py")
+    shutil.copy(os.path.join(here, SOURCE), copy)
+    print("copy of:", originals.original(copy))
+    with open(copy, "a") as f:
+        f.write("# changed\n")
+    print("changed copy of:", originals.original(copy))

@@ -2,6 +2,7 @@
 (the read-only mirror on machines without a checkout). pykc reads files, so
 a git repository is exported to a temporary tree for the time it is used."""
 import contextlib
+import hashlib
 import io
 import os
 import subprocess
@@ -46,3 +47,30 @@ def opened(path, rev="HEAD"):
         if not is_tree(root):
             raise SystemExit("%s at %s has no %s" % (path, rev, TESTS))
         yield root
+
+
+class Originals:
+    """Finds the checkout file a copy was made from (the caching tests copy
+    their use cases to a temporary directory and import the copy), by
+    content: the checkout's .py files are hashed once, when first asked."""
+
+    def __init__(self, root):
+        self.root, self.by_digest = root, None
+
+    def original(self, path):
+        """The checkout file (relative path) with the bytes of `path`, or None."""
+        try:
+            with open(path, "rb") as f:
+                digest = hashlib.sha1(f.read()).hexdigest()
+        except OSError:
+            return None
+        if self.by_digest is None:
+            self.by_digest = {}
+            for directory, _, names in os.walk(self.root):
+                for name in sorted(names):
+                    if name.endswith(".py"):
+                        full = os.path.join(directory, name)
+                        with open(full, "rb") as f:
+                            self.by_digest.setdefault(hashlib.sha1(f.read()).hexdigest(),
+                                                      os.path.relpath(full, self.root))
+        return self.by_digest.get(digest)

@@ -21,7 +21,7 @@ import traceback
 
 import numpy as np
 
-from . import compare, kernel_types, pykc_compile, records, wire
+from . import checkout, closure_values, compare, kernel_types, pykc_compile, records, wire
 
 LAUNCH_TIMEOUT_S = 60     # a pykc launch, its module's JIT included
 STARTUP_TIMEOUT_S = 120   # the first request also waits for CuPy to start
@@ -102,8 +102,8 @@ class Launch:
         self.numba_seconds = None
 
     def record(self):
-        file, line, qualname, sig = self.key
-        return {"file": file, "line": line, "qualname": qualname, "sig": sig,
+        file, line, qualname, sig, binds = self.key
+        return {"file": file, "line": line, "qualname": qualname, "sig": sig, "binds": list(binds),
                 "griddim": list(self.griddim), "blockdim": list(self.blockdim),
                 "sharedmem": self.sharedmem, "cooperative": is_cooperative(self.kernel),
                 "numba_seconds": self.numba_seconds, "pykc_seconds": None,
@@ -185,6 +185,7 @@ class Checker:
         self.exhausted = set()
         self.skipped = collections.Counter()
         self.package_dir = None
+        self.originals = checkout.Originals(config["checkout"])
         atexit.register(self.write_skip_counts)
 
     # -- the wrapper -------------------------------------------------------
@@ -230,19 +231,27 @@ class Checker:
     # -- before the launch -------------------------------------------------
 
     def identify(self, check):
-        """Fills check.key (file, line, qualname, sig), check.source (the
+        """Fills check.key (file, line, qualname, sig, binds), check.source (the
         file is in the checkout) and check.unsupported."""
-        func = check.kernel.py_func
-        code = func.__code__
+        func = getattr(check.kernel, "py_func", None)
+        code = getattr(func, "__code__", None)
+        if code is None:   # a kernel rebuilt from numba's on-disk cache has no Python function
+            check.key = ("<cache>", 0, type(check.kernel).__name__, "?", ())
+            check.source = False
+            check.unsupported = None
+            return
         file, check.source = self.source_file(code.co_filename)
         sig, check.unsupported = kernel_types.signature(check.kernel.argument_types)
-        check.key = (file, code.co_firstlineno, records.strip_locals(func.__qualname__), sig)
+        qualname = records.strip_locals(func.__qualname__)
+        binds = tuple(closure_values.closure_binds(func, qualname))
+        check.key = (file, code.co_firstlineno, qualname, sig, binds)
 
     def source_file(self, filename):
-        """(path relative to the checkout, True) for the checkout's files
-        and the installed numba-cuda's own (the same version, so the
-        checkout has them too); else (filename, False): generated code,
-        temporary files."""
+        """(path relative to the checkout, True) for the checkout's files,
+        the installed numba-cuda's own (the same version, so the checkout
+        has them too) and copies of a checkout file (the caching tests
+        copy their use cases to a temporary directory and import them);
+        else (filename, False): generated code."""
         path = os.path.realpath(filename)
         roots = [(os.path.realpath(self.config["checkout"]), ""),
                  (self.installed_package(), os.path.join("numba_cuda", "numba", "cuda"))]
@@ -250,7 +259,8 @@ class Checker:
             if path.startswith(root + os.sep):
                 relative = os.path.join(prefix, os.path.relpath(path, root))
                 return relative, os.path.exists(os.path.join(self.config["checkout"], relative))
-        return filename, False
+        original = self.originals.original(path)
+        return (original, True) if original else (filename, False)
 
     def installed_package(self):
         """The directory of the numba.cuda this process imported."""

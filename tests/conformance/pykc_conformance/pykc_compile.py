@@ -71,13 +71,17 @@ def has_decorator_signature(path, line, name):
 
 
 def compile_command(pykc, key, output, extra_args=(), root="."):
-    """pykc's command line for one kernel: --kernel NAME@LINE, and --sig
-    NAME@LINE=SIG unless the source gives the signature itself."""
-    file, line, qualname, sig = key
+    """pykc's command line for one kernel: --kernel NAME@LINE, --sig
+    NAME@LINE=SIG unless the source gives the signature itself, and a
+    --bind for each value its closure captured."""
+    file, line, qualname, sig = key[:4]
+    binds = key[4] if len(key) > 4 else ()
     name = kernel_option(qualname, line)
     command = [pykc, "compile", file, "--kernel", name]
     if not has_decorator_signature(os.path.join(root, file), line, qualname.split(".")[-1]):
         command += ["--sig", "%s=%s" % (name, sig)]
+    for bind in binds:
+        command += ["--bind", bind]
     return command + list(extra_args) + ["-o", output]
 
 

@@ -6,12 +6,20 @@ import json
 import os
 import sys
 
-KEY_FIELDS = ("file", "line", "qualname", "sig")
+KEY_FIELDS = ("file", "line", "qualname", "sig", "binds")
 
 
 def kernel_key(record):
-    """(file, line, qualname, sig): what makes a kernel distinct."""
-    return tuple(record.get(field) for field in KEY_FIELDS)
+    """(file, line, qualname, sig, binds): what makes a kernel distinct. The
+    binds are the --bind options for the values its closure captured
+    (closure_values.py): one def in a loop makes a kernel per value."""
+    return tuple(tuple(record.get(field) or ()) if field == "binds" else record.get(field)
+                 for field in KEY_FIELDS)
+
+
+def key_from_json(key):
+    """A kernel key read back from JSON, where its tuples became lists."""
+    return tuple(tuple(part) if isinstance(part, list) else part for part in key)
 
 
 def strip_locals(qualname):

@@ -121,7 +121,7 @@ class Kernel:
         return text if len(text) <= DETAIL_CHARS else text[:DETAIL_CHARS] + "..."
 
     def name(self):
-        file, line, qualname, sig = self.key
+        file, line, qualname, sig = self.key[:4]
         return "`%s:%s` `%s` `%s`" % (file, line, qualname, sig)
 
 
@@ -154,12 +154,16 @@ def summary_lines(kernels, expectations, n_records):
     compiled = sum(1 for k in kernels if k.compile == "ok")
     nondet = [k for k in kernels if k.expected and k.expected.outcome == "nondeterministic"]
     differ = [k for k in kernels if k.differs_from_expected()]
+    with_source = sum(1 for k in kernels if k.compile != "no-source")
     return [
         "- launch records: %d" % n_records,
         "- kernels: %d" % total,
         "- compiled by pykc: %d (%s)" % (compiled, percent(compiled, total)),
         "- give numba's results: %d" % count["correct"],
         "- rate: %s (%d of %d kernels give numba's results)" % (percent(count["correct"], total), count["correct"], total),
+        "- rate over kernels with a source file: %s (%d of %d; the others are code Numba generates "
+        "and runs through exec, as @cuda.vectorize does, or kernels loaded from its cache)"
+        % (percent(count["correct"], with_source), count["correct"], with_source),
         "- pykc rejects: %d; wrong results: %d; compiled but not verified: %d; not given to pykc: %d"
         % (sum(count[o] for o in REJECTED), sum(count[o] for o in WRONG), count["unverified"], count["unsupported"]),
         "- nondeterministic (expected.txt): %s, counted as correct when every launch ran, "

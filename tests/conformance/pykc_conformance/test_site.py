@@ -15,12 +15,23 @@ def restore_row_stack():
         np.row_stack = np.vstack
 
 
+def drop_redirector():
+    """numba-cuda installs a meta-path finder that redirects every module
+    named numba.cuda.* to the numba_cuda package; given a search path
+    outside that package (the checkout's tests) it asks every finder again,
+    itself included, without end. Once numba.cuda is imported its __path__
+    is the real package's, so the finder is no longer needed."""
+    sys.meta_path[:] = [finder for finder in sys.meta_path
+                        if type(finder).__name__ != "NumbaCudaFinder"]
+
+
 def use_checkout_tests(checkout):
     """Makes `numba.cuda.tests` the checkout's package: the test modules
     import their helpers absolutely (numba.cuda.tests.support,
     numba.cuda.tests.cudapy.complex_usecases), so they must resolve there
     and not in the installed numba-cuda, which may lack its tests."""
     import numba.cuda
+    drop_redirector()
     tests = os.path.join(checkout, "numba_cuda", "numba", "cuda", "tests")
     stale = [name for name in sys.modules if name == "numba.cuda.tests" or name.startswith("numba.cuda.tests.")]
     for name in stale:
