@@ -121,6 +121,17 @@ static void add_callee(Sema *sema, FuncInfo *spec)
     caller->spec_failed |= spec->spec_failed;
 }
 
+/* A trial's held text lives as long as the compilation, like the rest of
+ * sema: most trials are never used, so nothing would free a malloc'd one. */
+static void keep_in_arena(Sema *sema, HeldDiags *held)
+{
+    if (!held->text)
+        return;
+    char *copy = arena_strndup(sema->arena, held->text, strlen(held->text));
+    free(held->text);
+    held->text = copy;
+}
+
 /* The final pass, which reports errors, with a note at the call site. On
  * trial, its diagnostics are held (diag_hold) until a call uses it. */
 static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
@@ -152,6 +163,7 @@ static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
     sema->finishing = caller;
     if (sema->trials) {
         spec->spec_diags = diag_end_hold(&held);
+        keep_in_arena(sema, &spec->spec_diags);
         sema->diag = outer;
     }
     spec->spec_state = SPEC_DONE;
@@ -165,8 +177,6 @@ static void show_held(Sema *sema, FuncInfo *spec)
         return;
     spec->spec_diags_shown = true;
     diag_replay(sema->diag, &spec->spec_diags);
-    free(spec->spec_diags.text);
-    spec->spec_diags.text = NULL;
     for (int i = 0; i < spec->spec_callee_count; i++)
         show_held(sema, spec->spec_callees[i]);
 }
