@@ -4,7 +4,7 @@
  * Numba's CUDA target does (never a trap: the divisor is made safe before
  * sdiv). Float `%` and `//` are CPython's divmod over an exact fmod
  * (cg_fmod.c). fadd, fsub and fmul may contract into fma. `**` is in
- * cg_pow.c. */
+ * cg_pow.c; complex numbers in cg_complex.c. */
 #include "cg_internal.h"
 
 static LLVMValueRef select_zero_if(Cg *cg, LLVMValueRef bad, LLVMValueRef v)
@@ -153,13 +153,14 @@ static LLVMValueRef bool_binop(Cg *cg, BinOpKind op, LLVMValueRef a, LLVMValueRe
 LLVMValueRef cg_binop(Cg *cg, BinOpKind op, LLVMValueRef l, LLVMValueRef r, const Type *lt,
                       const Type *rt, const Node *rhs_node)
 {
-    if (op == BINOP_POW)
+    if (op == BINOP_POW && lt->kind != TYPE_COMPLEX)
         return cg_pow(cg, l, r, lt, rt, rhs_node);
     if (rt != lt)
         r = cg_convert(cg, r, rt, lt);
     switch (lt->kind) {
     case TYPE_INT: return int_binop(cg, op, l, r, lt, rhs_node);
     case TYPE_FLOAT: return float_binop(cg, op, l, r, lt, rhs_node);
+    case TYPE_COMPLEX: return cg_complex_binop(cg, op, l, r, lt, rhs_node);
     case TYPE_BOOL: return bool_binop(cg, op, l, r, rhs_node);
     default: return cg_unsupported(cg, rhs_node, "this operator on these operands");
     }
@@ -172,6 +173,8 @@ LLVMValueRef cg_unary(Cg *cg, UnaryOpKind op, LLVMValueRef v, const Type *t)
     case UNARY_NEG:
         if (t == &type_float16_t)
             return cg_fp16_neg(cg, v);
+        if (t->kind == TYPE_COMPLEX)
+            return cg_complex_neg(cg, v, t);
         return t->kind == TYPE_FLOAT ? LLVMBuildFNeg(cg->b, v, "") : LLVMBuildNeg(cg->b, v, "");
     case UNARY_INVERT: return LLVMBuildNot(cg->b, v, "");
     case UNARY_NOT: return LLVMBuildNot(cg->b, cg_truth(cg, v, t), "");

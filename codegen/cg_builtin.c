@@ -99,11 +99,14 @@ static LLVMValueRef emit_min_max(Cg *cg, const Node *node, bool is_max)
     return acc;
 }
 
-/* abs(x): wrapping negation for signed ints, fabs for floats. */
+/* abs(x): wrapping negation for signed ints, fabs for floats, hypot of
+ * the parts for a complex (whose parts' float is the result's type). */
 static LLVMValueRef emit_abs(Cg *cg, const Node *node)
 {
     const Node *a = node->call.args.items[0];
     const Type *t = node->type;
+    if (a->type->kind == TYPE_COMPLEX)
+        return cg_complex_abs(cg, cg_emit_expr(cg, a), a->type, node);
     LLVMValueRef v = cg_convert(cg, cg_emit_expr(cg, a), a->type, t);
     if (t->kind == TYPE_FLOAT) {
         LLVMTypeRef ty = cg_type(cg, t);
@@ -148,7 +151,13 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
     case BUILTIN_PRINT: return cg_emit_print(cg, node);
     case BUILTIN_CAST:
         return cg_convert(cg, cg_emit_expr(cg, args->items[0]), args->items[0]->type, node->type);
+    case BUILTIN_COMPLEX:   /* complex(re, im): both already of the parts' float */
+        return cg_complex_make(cg, node->type, cg_emit_expr(cg, args->items[0]),
+                               cg_emit_expr(cg, args->items[1]));
+    case BUILTIN_CONJUGATE: return cg_emit_conjugate(cg, node);
     default:
+        if (cg_is_cmath_call(node->call.builtin))
+            return cg_emit_cmath_call(cg, node);
         if (cg_is_atomic_builtin(node->call.builtin))
             return cg_emit_atomic(cg, node);
         if (cg_is_intrinsic_call(node))
@@ -201,6 +210,10 @@ LLVMValueRef cg_emit_builtin_attr(Cg *cg, const Node *node)
         return cg_convert(cg, emit_geometry(cg, b), &type_int32_t, node->type);
     if (b >= BUILTIN_ARRAY_STRIDES && b <= BUILTIN_ARRAY_T)
         return cg_emit_array_attr(cg, node);
+    if ((b == BUILTIN_NUMBER_REAL || b == BUILTIN_NUMBER_IMAG) && node->attribute.value->type->kind == TYPE_ARRAY)
+        return cg_emit_array_attr(cg, node);
+    if (b == BUILTIN_NUMBER_REAL || b == BUILTIN_NUMBER_IMAG)
+        return cg_emit_number_attr(cg, node);
     if ((b == BUILTIN_ARRAY_SHAPE || b == BUILTIN_ARRAY_SIZE || b == BUILTIN_ARRAY_NDIM)
         && node->attribute.value->type->kind == TYPE_ARRAY)
         return emit_array_attr(cg, node, b);

@@ -30,6 +30,8 @@ static LLVMValueRef emit_literal(Cg *cg, const Node *node)
         k = (ConstValue){.kind = CONST_INT, .i = (int64_t)node->int_lit.value};
     else if (node->kind == NODE_FLOAT)
         k = (ConstValue){.kind = CONST_FLOAT, .f = node->float_lit.value};
+    else if (node->kind == NODE_IMAG)
+        k = (ConstValue){.kind = CONST_COMPLEX, .c = {0.0, node->float_lit.value}};
     else
         k = (ConstValue){.kind = CONST_BOOL, .b = node->bool_lit.value};
     return cg_const_value(cg, node->type, k);
@@ -163,7 +165,7 @@ LLVMValueRef cg_emit_expr(Cg *cg, const Node *node)
         return cg_const_value(cg, node->type, node->konst);
     switch (node->kind) {
     case NODE_NAME: return emit_name(cg, node);
-    case NODE_INT: case NODE_FLOAT: case NODE_BOOL: return emit_literal(cg, node);
+    case NODE_INT: case NODE_FLOAT: case NODE_IMAG: case NODE_BOOL: return emit_literal(cg, node);
     case NODE_NONE: case NODE_STRING: return NULL;
     case NODE_BINOP: return emit_binop(cg, node);
     case NODE_UNARY: return emit_unary(cg, node);

@@ -4,11 +4,13 @@
  * with its @cuda.jit options as annotations and attributes; a device
  * function is internal (`.func`) and returns its return type. Parameters
  * follow the ABI (docs/abi.md): a scalar is one parameter of its width (a
- * kernel's bool is i8), an array is its data pointer, then ndim shape
- * values, then ndim strides, a tuple its members in order, flattened the
- * same way (as Numba flattens tuples). Device functions take arrays and
- * tuples the same flattened way, so one routine lowers both. Every local gets an alloca in
- * the entry block; mem2reg and SROA turn them into registers. */
+ * kernel's bool is i8), a complex is two (its real part, then its imaginary
+ * part, as Numba's data model flattens it), an array is its data pointer,
+ * then ndim shape values, then ndim strides, a tuple its members in order,
+ * flattened the same way (as Numba flattens tuples). Device functions take
+ * complex numbers, arrays and tuples the same flattened way, so one routine
+ * lowers them all. Every local gets an alloca in the entry block; mem2reg
+ * and SROA turn them into registers. */
 #include <string.h>
 
 #include "cg_internal.h"
@@ -19,6 +21,8 @@ unsigned cg_param_slot_count(const Type *t)
 {
     if (t->kind == TYPE_STATIC || t->kind == TYPE_NONE)
         return 0;
+    if (t->kind == TYPE_COMPLEX)
+        return 2u;
     unsigned n = 0;
     for (int i = 0; t->kind == TYPE_TUPLE && i < t->count; i++)
         n += cg_param_slot_count(t->elts[i]);
@@ -29,6 +33,11 @@ void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *o
 {
     if (t->kind == TYPE_STATIC || t->kind == TYPE_NONE)
         return;
+    if (t->kind == TYPE_COMPLEX) {
+        out[(*n)++] = cg_type(cg, t->elem);
+        out[(*n)++] = cg_type(cg, t->elem);
+        return;
+    }
     if (t->kind == TYPE_TUPLE) {
         for (int i = 0; i < t->count; i++)
             cg_append_param_types(cg, t->elts[i], is_kernel, out, n);
@@ -48,6 +57,11 @@ void cg_append_args(Cg *cg, LLVMValueRef v, const Type *t, LLVMValueRef *out, un
 {
     if (t->kind == TYPE_STATIC || t->kind == TYPE_NONE)
         return;
+    if (t->kind == TYPE_COMPLEX) {
+        out[(*n)++] = cg_complex_real(cg, v);
+        out[(*n)++] = cg_complex_imag(cg, v);
+        return;
+    }
     if (t->kind == TYPE_TUPLE) {
         for (int i = 0; i < t->count; i++)
             cg_append_args(cg, LLVMBuildExtractValue(cg->b, v, (unsigned)i, ""), t->elts[i], out, n);
@@ -72,13 +86,20 @@ static unsigned total_slots(const FuncInfo *fi)
     return n;
 }
 
-/* Readable IR: x, x.shape0, x.stride0, ..., and t.0, t.1.shape0 for the
- * members of a tuple t. */
+/* Readable IR: x, x.shape0, x.stride0, ...; z.real, z.imag; and t.0,
+ * t.1.shape0, t.2.real for the members of a tuple t. */
 static void name_param(Cg *cg, LLVMValueRef fn, const Type *t, const char *name, unsigned *slot)
 {
     if (t->kind == TYPE_TUPLE) {
         for (int i = 0; i < t->count; i++)
             name_param(cg, fn, t->elts[i], arena_printf(&cg->arena, "%s.%d", name, i), slot);
+        return;
+    }
+    if (t->kind == TYPE_COMPLEX) {
+        for (int k = 0; k < 2; k++) {
+            char *part = arena_printf(&cg->arena, "%s.%s", name, k ? "imag" : "real");
+            LLVMSetValueName2(LLVMGetParam(fn, (*slot)++), part, strlen(part));
+        }
         return;
     }
     LLVMSetValueName2(LLVMGetParam(fn, (*slot)++), name, strlen(name));
@@ -221,6 +242,10 @@ static void create_locals(Cg *cg, FuncInfo *fi)
  * *slot: a tuple is rebuilt from its members. */
 static LLVMValueRef param_value(Cg *cg, const FuncInfo *fi, const Type *t, unsigned *slot)
 {
+    if (t->kind == TYPE_COMPLEX) {
+        LLVMValueRef re = LLVMGetParam(cg->fn, (*slot)++);
+        return cg_complex_make(cg, t, re, LLVMGetParam(cg->fn, (*slot)++));
+    }
     if (t->kind == TYPE_TUPLE) {
         LLVMValueRef tuple = LLVMGetUndef(cg_type(cg, t));
         for (int i = 0; i < t->count; i++)

@@ -3,9 +3,10 @@
  * in codegen/ include it; the public entry points are in codegen.h.
  *
  * Value representation (what cg_type gives): bool is i1 in registers and i8
- * in memory; an array value is {ptr data, [d x i64] shape, [d x i64] strides}
- * with the data pointer in the address space of the array's memory; a tuple
- * is a literal struct of its elements' register types. */
+ * in memory; a complex is {F re, F im} (F: float or double); an array value
+ * is {ptr data, [d x i64] shape, [d x i64] strides} with the data pointer in
+ * the address space of the array's memory; a tuple is a literal struct of
+ * its elements' register types. */
 #ifndef PYKC_CODEGEN_CG_INTERNAL_H
 #define PYKC_CODEGEN_CG_INTERNAL_H
 
@@ -173,6 +174,84 @@ LLVMValueRef cg_unary(Cg *cg, UnaryOpKind op, LLVMValueRef v, const Type *t);
 LLVMValueRef cg_pow(Cg *cg, LLVMValueRef base, LLVMValueRef exp,
                     const Type *bt, const Type *et, const Node *exp_node);
 
+/* cg_complex.c: complex numbers as numba-cuda computes them (its
+ * cpython/numbers.py): parts, conversions, truth, + - * / (CPython's
+ * division, whose zero divisor ends the thread as Numba's
+ * ZeroDivisionError does), negation, == and !=, abs and conjugate.
+ * Operands are already of the operation's complex type t. */
+LLVMValueRef cg_complex_make(Cg *cg, const Type *t, LLVMValueRef re, LLVMValueRef im);
+LLVMValueRef cg_complex_real(Cg *cg, LLVMValueRef z);
+LLVMValueRef cg_complex_imag(Cg *cg, LLVMValueRef z);
+LLVMValueRef cg_complex_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
+LLVMValueRef cg_complex_truth(Cg *cg, LLVMValueRef z, const Type *t);
+LLVMValueRef cg_complex_binop(Cg *cg, BinOpKind op, LLVMValueRef a, LLVMValueRef b,
+                              const Type *t, const Node *at);
+LLVMValueRef cg_complex_neg(Cg *cg, LLVMValueRef z, const Type *t);
+LLVMValueRef cg_complex_compare(Cg *cg, CmpOpKind op, LLVMValueRef a, LLVMValueRef b);
+LLVMValueRef cg_complex_abs(Cg *cg, LLVMValueRef z, const Type *t, const Node *at);
+/* z.real, z.imag and z.conjugate() of any number (an int's .imag is 0) */
+LLVMValueRef cg_emit_number_attr(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_conjugate(Cg *cg, const Node *node);
+
+/* cg_num.c: typed numbers for the algorithms numba-cuda writes in Python
+ * (complex division and power, cmath), computed in the types Numba gives
+ * each step: float32 op float32 stays float32, float32 op float64 (a
+ * Python float or int literal is a float64) is float64, a float with a
+ * complex is that complex, complex64 with float64 is complex128. */
+typedef struct CgNum {
+    LLVMValueRef v;
+    const Type *t;          /* float32, float64, complex64 or complex128 */
+} CgNum;
+CgNum cg_num(LLVMValueRef v, const Type *t);
+CgNum cg_num_lit(Cg *cg, double v);                       /* a Python literal */
+CgNum cg_num_const(Cg *cg, const Type *t, double v);      /* a constant of type t */
+const Type *cg_num_unify(const Type *a, const Type *b);
+CgNum cg_num_to(Cg *cg, CgNum a, const Type *t);
+CgNum cg_num_op(Cg *cg, BinOpKind op, CgNum a, CgNum b);  /* + - * / */
+CgNum cg_num_neg(Cg *cg, CgNum a);
+CgNum cg_num_abs(Cg *cg, CgNum a);                        /* floats only */
+LLVMValueRef cg_num_cmp(Cg *cg, CmpOpKind op, CgNum a, CgNum b);
+LLVMValueRef cg_num_truth(Cg *cg, CgNum a);
+LLVMValueRef cg_num_isnan(Cg *cg, CgNum a);
+LLVMValueRef cg_num_isinf(Cg *cg, CgNum a);
+LLVMValueRef cg_num_isfinite(Cg *cg, CgNum a);
+/* math.NAME (a BUILTIN_MATH_* id) of one or two floats, the two in the
+ * wider float (Numba's (f32, f32) or (f64, f64) signature) */
+CgNum cg_num_math(Cg *cg, const Node *at, Builtin id, CgNum a);
+CgNum cg_num_math2(Cg *cg, const Node *at, Builtin id, CgNum a, CgNum b);
+/* complex(re, im): complex64 when both are float32, else complex128 */
+CgNum cg_num_complex(Cg *cg, CgNum re, CgNum im);
+CgNum cg_num_real(Cg *cg, CgNum z);
+CgNum cg_num_imag(Cg *cg, CgNum z);
+CgNum cg_num_select(Cg *cg, LLVMValueRef cond, CgNum a, CgNum b);   /* same type */
+/* if/else whose arms each give a value of one type: cg_num_if enters the
+ * then-arm; cg_num_else ends it with its value and enters the else-arm;
+ * cg_num_join ends that with its value and joins the two with a phi. */
+typedef struct CgNumIf {
+    LLVMBasicBlockRef else_bb, end_bb, then_end;
+    CgNum then_value;
+} CgNumIf;
+CgNumIf cg_num_if(Cg *cg, LLVMValueRef cond, const char *name);
+void cg_num_else(Cg *cg, CgNumIf *branch, CgNum then_value);
+CgNum cg_num_join(Cg *cg, CgNumIf *branch, CgNum else_value);
+
+/* cg_complex_pow.c: complex ** complex, numba-cuda's cpow (its
+ * cuda/mathimpl.py), in the operands' complex type t */
+LLVMValueRef cg_complex_pow(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *t, const Node *at);
+
+/* cg_cmath.c and cg_cmath_inverse.c: cmath.NAME calls, with numba-cuda's
+ * cmathimpl.py algorithms; each function takes and returns a CgNum in the
+ * types Numba gives it (cmath.tanh of a complex64 is a complex128) */
+bool cg_is_cmath_call(int id);
+LLVMValueRef cg_emit_cmath_call(Cg *cg, const Node *node);
+CgNum cg_cmath_sqrt(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_acos(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_acosh(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_asin(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_asinh(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_atan(Cg *cg, const Node *at, CgNum z);
+CgNum cg_cmath_atanh(Cg *cg, const Node *at, CgNum z);
+
 /* cg_fmod.c: an exact fmod (NVPTX's frem is not) */
 LLVMValueRef cg_fmod(Cg *cg, LLVMValueRef x, LLVMValueRef y, const Type *t);
 
@@ -245,6 +324,11 @@ LLVMValueRef cg_emit_grid_group_call(Cg *cg, const Node *node);
 
 /* cg_math.c: math.NAME calls, and float ** float */
 LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node);
+/* math.NAME (a BUILTIN_MATH_* id) of float arguments of type t, lowered as
+ * a call of it is; `what` names the construct if libdevice is missing
+ * ("'cmath.exp'"; NULL: the math function itself) */
+LLVMValueRef cg_math_apply(Cg *cg, const Node *at, const char *what, Builtin id, const Type *t,
+                           LLVMValueRef *args, unsigned n);
 LLVMValueRef cg_float_pow(Cg *cg, LLVMValueRef base, LLVMValueRef exp, const Type *t, const Node *at);
 LLVMValueRef cg_fast_fdividef(Cg *cg, LLVMValueRef x, LLVMValueRef y);   /* fastmath float32 / */
 

@@ -187,6 +187,28 @@ static unsigned emit_args(Cg *cg, const Node *node, Lowering how, LLVMValueRef *
     return n;
 }
 
+LLVMValueRef cg_math_apply(Cg *cg, const Node *at, const char *what, Builtin id, const Type *t,
+                           LLVMValueRef *args, unsigned n)
+{
+    const char *name;
+    Lowering how = lowering_of(id, &name);
+    if (!what)
+        what = quoted_name(cg, id);
+    switch (how) {
+    case LOWER_PREDICATE: return emit_predicate(cg, id, args[0], t);
+    case LOWER_SCALE: return emit_scale(cg, id, args[0], t);
+    case LOWER_INTRINSIC:
+        if (id == BUILTIN_MATH_SQRT && t == &type_float32_t && cg->func && cg->func->jit.fastmath)
+            return fast_sqrt(cg, args[0]);
+        return emit_intrinsic(cg, name, args, n, t);
+    case LOWER_POW:
+    case LOWER_LIBDEVICE:
+        return call_libdevice(cg, at, what, fast_stem(cg, name, t), t, args, n);
+    case LOWER_TWO_RESULTS: break;
+    }
+    return cg_unsupported(cg, at, "this call");
+}
+
 LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node)
 {
     Builtin id = (Builtin)node->call.builtin;
@@ -199,21 +221,11 @@ LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node)
     unsigned n = emit_args(cg, node, how, args, types);
     if (node->type == &type_float16_t)
         return cg_fp16_math(cg, id, args[0]);   /* numba-cuda's fp16.py: hsin ... */
-    switch (how) {
-    case LOWER_PREDICATE: return emit_predicate(cg, id, args[0], types[0]);
-    case LOWER_TWO_RESULTS: return emit_two_results(cg, node, name, args[0]);
-    case LOWER_SCALE: return emit_scale(cg, id, args[0], node->type);
-    case LOWER_INTRINSIC:
-        if (id == BUILTIN_MATH_SQRT && node->type == &type_float32_t && cg->func && cg->func->jit.fastmath)
-            return fast_sqrt(cg, args[0]);
-        return emit_intrinsic(cg, name, args, n, node->type);
-    case LOWER_POW:
-        if (type_is_int(types[1]))
-            name = "powi";
-        /* fall through */
-    case LOWER_LIBDEVICE:
-        return call_libdevice(cg, node, quoted_name(cg, id), fast_stem(cg, name, node->type), node->type,
-                              args, n);
-    }
-    return cg_unsupported(cg, node, "this call");
+    if (how == LOWER_TWO_RESULTS)
+        return emit_two_results(cg, node, name, args[0]);
+    if (how == LOWER_PREDICATE)
+        return emit_predicate(cg, id, args[0], types[0]);
+    if (how == LOWER_POW && type_is_int(types[1]))
+        return call_libdevice(cg, node, quoted_name(cg, id), "powi", node->type, args, n);
+    return cg_math_apply(cg, node, NULL, id, node->type, args, n);
 }

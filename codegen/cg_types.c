@@ -2,7 +2,9 @@
  * between types: what CONVERT nodes, assignments, parameters and comparisons
  * share. Conversions follow Numba: integer widening by the source's
  * signedness, float to integer by the target's, anything to bool by Python's
- * truth test. */
+ * truth test, a real to a complex as its real part (cg_complex.c). A
+ * complex is {F re, F im}, F its parts' float, in registers and memory
+ * alike (Numba's data model). */
 #include "cg_internal.h"
 
 static unsigned address_space(MemSpace space)
@@ -40,6 +42,14 @@ static LLVMTypeRef array_type(Cg *cg, const Type *t)
     return LLVMStructTypeInContext(cg->ctx, fields, 3, false);
 }
 
+/* {F, F}: the real part, then the imaginary part */
+static LLVMTypeRef complex_type(Cg *cg, const Type *t)
+{
+    LLVMTypeRef part = float_type(cg, t->elem->bits);
+    LLVMTypeRef fields[2] = {part, part};
+    return LLVMStructTypeInContext(cg->ctx, fields, 2, false);
+}
+
 static LLVMTypeRef tuple_type(Cg *cg, const Type *t)
 {
     LLVMTypeRef *fields = ARENA_ARRAY(&cg->arena, LLVMTypeRef, t->count + 1);
@@ -55,6 +65,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_BOOL: return LLVMInt1TypeInContext(cg->ctx);
     case TYPE_INT: return LLVMIntTypeInContext(cg->ctx, (unsigned)t->bits);
     case TYPE_FLOAT: return float_type(cg, t->bits);
+    case TYPE_COMPLEX: return complex_type(cg, t);
     case TYPE_ARRAY: return array_type(cg, t);
     case TYPE_TUPLE: return tuple_type(cg, t);
     case TYPE_RANGE: return cg_type(cg, t->elem);
@@ -105,6 +116,7 @@ static double const_as_double(ConstValue k)
     case CONST_BOOL: return k.b ? 1.0 : 0.0;
     case CONST_INT: return (double)k.i;
     case CONST_FLOAT: return k.f;
+    case CONST_COMPLEX: return k.c.re;
     case CONST_NONE: break;
     }
     return 0.0;
@@ -116,6 +128,7 @@ static int64_t const_as_int(ConstValue k)
     case CONST_BOOL: return k.b;
     case CONST_INT: return k.i;
     case CONST_FLOAT: return (int64_t)k.f;
+    case CONST_COMPLEX: return (int64_t)k.c.re;
     case CONST_NONE: break;
     }
     return 0;
@@ -131,6 +144,12 @@ LLVMValueRef cg_const_value(Cg *cg, const Type *t, ConstValue k)
                                                                   : const_as_int(k) != 0, false);
     case TYPE_INT: return cg_const_int(cg, t, const_as_int(k));
     case TYPE_FLOAT: return cg_const_float(cg, t, const_as_double(k));
+    case TYPE_COMPLEX: {
+        double im = k.kind == CONST_COMPLEX ? k.c.im : 0.0;
+        LLVMValueRef parts[2] = {cg_const_float(cg, t->elem, const_as_double(k)),
+                                 cg_const_float(cg, t->elem, im)};
+        return LLVMConstStructInContext(cg->ctx, parts, 2, false);
+    }
     default: return NULL;
     }
 }
@@ -140,13 +159,15 @@ LLVMValueRef cg_zero(Cg *cg, const Type *t)
     return LLVMConstNull(cg_type(cg, t));
 }
 
-/* Python's truth test: bool itself, int != 0, float != 0.0 (NaN is true). */
+/* Python's truth test: bool itself, int != 0, float != 0.0 (NaN is true),
+ * a complex with a part that is. */
 LLVMValueRef cg_truth(Cg *cg, LLVMValueRef v, const Type *t)
 {
     switch (t->kind) {
     case TYPE_BOOL: return v;
     case TYPE_INT: return LLVMBuildICmp(cg->b, LLVMIntNE, v, cg_zero(cg, t), "");
     case TYPE_FLOAT: return LLVMBuildFCmp(cg->b, LLVMRealUNE, v, cg_zero(cg, t), "");
+    case TYPE_COMPLEX: return cg_complex_truth(cg, v, t);
     case TYPE_TUPLE: return LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), t->count > 0, false);
     default: return LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), 1, false);
     }
@@ -164,6 +185,13 @@ static LLVMValueRef int_to_int(Cg *cg, LLVMValueRef v, const Type *from, const T
 
 static LLVMValueRef scalar_to_number(Cg *cg, LLVMValueRef v, const Type *from, const Type *to)
 {
+    if (to->kind == TYPE_COMPLEX)
+        return cg_complex_convert(cg, v, from, to);
+    if (from->kind == TYPE_COMPLEX) {   /* sema refuses it: Numba has no such cast */
+        diag_error_plain(cg->diag, "internal compiler error: no conversion from '%s' to '%s'",
+                         from->name, to->name);
+        return LLVMGetPoison(cg_type(cg, to));
+    }
     LLVMTypeRef dst = cg_type(cg, to);
     bool from_signed = from->kind == TYPE_INT && from->is_signed;
     if (from == &type_float16_t || to == &type_float16_t)

@@ -14,7 +14,8 @@
 
 static bool is_scalar(const Type *t)
 {
-    return t && (t->kind == TYPE_BOOL || t->kind == TYPE_INT || t->kind == TYPE_FLOAT);
+    return t && (t->kind == TYPE_BOOL || t->kind == TYPE_INT || t->kind == TYPE_FLOAT ||
+                 t->kind == TYPE_COMPLEX);
 }
 
 /* The scalars and arrays in t, tuples flattened; -1 when t is not
@@ -49,7 +50,7 @@ const char *cg_facts_type_name(Arena *arena, const Type *t)
     if (t->kind == TYPE_ARRAY)
         return arena_printf(arena, "array(%s, %dd, %c)", t->dtype->name, t->ndim, layouts[t->layout]);
     if (t->kind != TYPE_TUPLE)
-        return t->name; /* "bool", "int64", "float16" */
+        return t->name; /* "bool", "int64", "float16", "complex64" */
     bool uniform = true;
     for (int i = 1; i < t->count; i++)
         uniform &= t->elts[i] == t->elts[0];

@@ -9,10 +9,13 @@
  * file, and costs nothing where unused. Arrays are typed handles
  * (pyk_array_f32 ...), so a wrong dtype does not compile; ndim and layout
  * are checked by pyk_launch against the PTX's launch facts, like any
- * launch. A tuple parameter is a struct named after its type's overload
- * code (pykc_tuple_t2i32f32, members m0, m1, ...), defined once per type
- * under a guard so that headers of several modules can be included
- * together; the launcher turns it into pyk_arg_tuple arguments. */
+ * launch. A complex scalar is one parameter of pykrt.h's pyk_complex64 or
+ * pyk_complex128 (real, imaginary), as the Python parameter is one value;
+ * pyk_launch splits it into the kernel's two. A tuple parameter is a struct
+ * named after its type's overload code (pykc_tuple_t2i32f32, members m0,
+ * m1, ...; a complex member is a pyk_complex64 or pyk_complex128), defined
+ * once per type under a guard so that headers of several modules can be
+ * included together; the launcher turns it into pyk_arg_tuple arguments. */
 #include "emit_header.h"
 
 #include <stdarg.h>
@@ -180,6 +183,9 @@ static CType c_type_of(const Type *t)
 {
     if (t->kind == TYPE_BOOL)
         return (CType){"bool", "bool", "pyk_arg_bool"};
+    if (t->kind == TYPE_COMPLEX)
+        return t->bits == 64 ? (CType){"c64", "pyk_complex64", "pyk_arg_c64"}
+                             : (CType){"c128", "pyk_complex128", "pyk_arg_c128"};
     if (t->kind == TYPE_FLOAT)
         switch (t->bits) {
         case 16: return (CType){"f16", "uint16_t", "pyk_arg_f16_bits"};

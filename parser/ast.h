@@ -55,13 +55,14 @@ typedef struct NodeList {
 
 /* A value known at compile time (literals, module constants, folded
  * arithmetic on them, a.ndim). */
-typedef enum ConstKind { CONST_NONE, CONST_BOOL, CONST_INT, CONST_FLOAT } ConstKind;
+typedef enum ConstKind { CONST_NONE, CONST_BOOL, CONST_INT, CONST_FLOAT, CONST_COMPLEX } ConstKind;
 typedef struct ConstValue {
     ConstKind kind;
     union {
         bool b;
         int64_t i;        /* CONST_INT of a signed or unsigned type: the bits */
         double f;
+        struct { double re, im; } c;   /* CONST_COMPLEX (complex64: floats' values) */
     };
 } ConstValue;
 

@@ -44,6 +44,7 @@
 #include "ast.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +95,17 @@ static void print_float(FILE *out, double value)
         fputs(".0", out);
 }
 
+/* As Python writes a complex with a real part: (1.0+2.0j), (-0.0-1.0j). */
+static void print_complex(FILE *out, double re, double im)
+{
+    fputc('(', out);
+    print_float(out, re);
+    if (!signbit(im))
+        fputc('+', out);
+    print_float(out, im);
+    fputs("j)", out);
+}
+
 static void print_const(FILE *out, const Node *node)
 {
     const ConstValue *konst = &node->konst;
@@ -102,6 +114,8 @@ static void print_const(FILE *out, const Node *node)
         fputs(konst->b ? "True" : "False", out);
     else if (konst->kind == CONST_FLOAT)
         print_float(out, konst->f);
+    else if (konst->kind == CONST_COMPLEX)
+        print_complex(out, konst->c.re, konst->c.im);
     else if (node->type && node->type->kind == TYPE_INT && !node->type->is_signed)
         fprintf(out, "%" PRIu64, (uint64_t)konst->i);
     else

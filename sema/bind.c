@@ -69,14 +69,15 @@ static Symbol *symbol_of_value(Sema *sema, Str name, Span def, Value v)
  * constant elements index, unpack, iterate and give array shapes. */
 Node *sema_constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at)
 {
-    NodeKind kind = konst.kind == CONST_BOOL ? NODE_BOOL : konst.kind == CONST_INT ? NODE_INT : NODE_FLOAT;
+    NodeKind kind = konst.kind == CONST_BOOL ? NODE_BOOL : konst.kind == CONST_INT ? NODE_INT
+                    : konst.kind == CONST_COMPLEX ? NODE_IMAG : NODE_FLOAT;   /* a complex: its imaginary part */
     Node *literal = ast_new(arena, kind, at);
     if (kind == NODE_BOOL)
         literal->bool_lit.value = konst.b;
     else if (kind == NODE_INT)
         literal->int_lit.value = (uint64_t)konst.i;
     else
-        literal->float_lit.value = konst.f;
+        literal->float_lit.value = kind == NODE_IMAG ? konst.c.im : konst.f;
     literal->type = type;
     literal->konst = konst;
     Node *leaf = ast_new(arena, NODE_CONVERT, at);

@@ -130,7 +130,7 @@ bool sema_bind_call_arguments(FuncCtx *ctx, Node *call, const FuncInfo *callee)
         return false;
     }
     Node **bound = ARENA_ARRAY(ctx->sema->arena, Node *, count + 1);
-    if (given)
+    if (given)   /* a call without positional arguments has no items to copy */
         memcpy(bound, call->call.args.items, sizeof *bound * (size_t)given);
     if (!bind_keywords(ctx, call, callee, bound) || !bind_defaults(ctx, call, callee, bound))
         return false;

@@ -67,7 +67,10 @@ static Value finish_cast(FuncCtx *ctx, Node *call, const Type *to)
     return v;
 }
 
-/* float32(x), np.int64(x), int(x), float(x), bool(x) */
+/* float32(x), np.int64(x), int(x), float(x), bool(x), complex64(x). A
+ * complex converts to a complex or a bool only: Numba types int(z) and
+ * float(z) as errors, and has no lowering for complex64(z)'s siblings
+ * float32(z) and int64(z). */
 static Value check_cast(FuncCtx *ctx, Node *call, const Type *to, int callable)
 {
     if (!expect_args(ctx, call, 1, 1) || !check_scalar_args(ctx, call))
@@ -75,6 +78,12 @@ static Value check_cast(FuncCtx *ctx, Node *call, const Type *to, int callable)
     const Type *from = call->call.args.items[0]->type;
     if (to && to->kind == TYPE_NONE) {
         sema_report(ctx, call->span, "'none' is not a number type");
+        return sema_value_error();
+    }
+    bool to_real = callable == CALLABLE_INT || callable == CALLABLE_FLOAT || (to && type_is_real(to));
+    if (type_is_complex(from) && to_real) {
+        sema_report(ctx, call->span, "a complex number does not convert to a real one (numba-cuda has no "
+                    "such conversion): take its .real, .imag or abs() first");
         return sema_value_error();
     }
     if (callable == CALLABLE_INT)        /* Numba: int of an int keeps its type */
@@ -155,6 +164,12 @@ static Value check_min_max(FuncCtx *ctx, Node *call, Builtin builtin)
     }
     if (!expect_args(ctx, call, 2, 1 << 20) || !check_scalar_args(ctx, call))
         return sema_value_error();
+    for (int i = 0; i < args->count; i++)
+        if (type_is_complex(args->items[i]->type)) {
+            sema_report(ctx, args->items[i]->span, "%s() cannot compare complex numbers: they have no order "
+                        "(numba-cuda types the call, then fails to compile it)", sema_builtin_spelling(builtin));
+            return sema_value_error();
+        }
     int count = args->count;
     const Type **sorted = ARENA_ARRAY(ctx->sema->arena, const Type *, count);
     for (int i = 0; i < count; i++) {
@@ -190,7 +205,7 @@ static Value check_abs(FuncCtx *ctx, Node *call)
         sema_report(ctx, call->span, "abs() does not take '%s'", (*arg)->type->name);
         return sema_value_error();
     }
-    *arg = sema_convert(ctx, *arg, sig.result);
+    *arg = sema_convert(ctx, *arg, sig.args[0]);
     call->call.builtin = BUILTIN_ABS;
     return runtime(call, sig.result);
 }
@@ -286,6 +301,7 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     case BUILTIN_DIVMOD: return sema_check_divmod(ctx, call);
     case BUILTIN_PRINT: return sema_check_print(ctx, call);
     case BUILTIN_CONST_ARRAY_LIKE: return sema_check_const_array_like(ctx, call);
+    case BUILTIN_COMPLEX: return sema_check_complex_call(ctx, call);
     case CALLABLE_INT:
     case CALLABLE_FLOAT:
     case CALLABLE_BOOL: return check_cast(ctx, call, NULL, id);
@@ -295,6 +311,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     }
     if (sema_is_math_builtin(id))
         return sema_check_math_call(ctx, call, (Builtin)id);
+    if (sema_is_cmath_builtin(id))
+        return sema_check_cmath_call(ctx, call, (Builtin)id);
     if (sema_is_intrinsic_builtin(id))
         return sema_check_intrinsic_call(ctx, call, (Builtin)id);
     if (sema_is_atomic_builtin(id))
@@ -326,7 +344,7 @@ static Value check_args_only(FuncCtx *ctx, Node *call)
 Value sema_check_call(FuncCtx *ctx, Node *call)
 {
     Value method;
-    if (sema_check_bit_count(ctx, call, &method))
+    if (sema_check_bit_count(ctx, call, &method) || sema_check_conjugate(ctx, call, &method))
         return method;
     Value f = sema_check_expr(ctx, call->call.func);
     switch (f.kind) {

@@ -67,8 +67,10 @@ static bool check_pair(FuncCtx *ctx, Node *node, int i, ConstValue *result)
     OpSignature sig;
     OpArg a = {left->type, sema_is_literal(left)}, b = {right->type, sema_is_literal(right)};
     if (!type_is_scalar(left->type) || !type_is_scalar(right->type) || !sema_resolve_compare(op, a, b, &sig)) {
-        sema_report(ctx, node->span, "cannot compare '%s' and '%s' with '%s'",
-                    left->type->name, right->type->name, ast_cmpop_spelling(op));
+        bool unordered = type_is_complex(left->type) || type_is_complex(right->type);
+        sema_report(ctx, node->span, "cannot compare '%s' and '%s' with '%s'%s",
+                    left->type->name, right->type->name, ast_cmpop_spelling(op),
+                    unordered ? ": complex numbers have no order (only == and != compare them)" : "");
         return false;
     }
     sema_weaken_operands(ctx, BINOP_ADD, true, left, right, &sig);

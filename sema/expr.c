@@ -32,6 +32,12 @@ Node *sema_convert(FuncCtx *ctx, Node *node, const Type *to)
 {
     if (!ctx->final || !node->type || !to || node->type == to)
         return node;
+    if (type_is_complex(node->type) && type_is_real(to)) {
+        /* Numba has no such conversion: a typing error wherever it would be needed */
+        sema_report(ctx, node->span, "a complex number does not convert to '%s' (numba-cuda has no such "
+                    "conversion): take its .real, .imag or abs() first", to->name);
+        return node;
+    }
     Node *convert = ast_new(ctx->sema->arena, NODE_CONVERT, node->span);
     convert->convert.operand = node;
     convert->type = to;
@@ -203,6 +209,8 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
     if (base.kind == VAL_RUNTIME) {
         if (base.type->kind == TYPE_ARRAY)
             return sema_check_array_attribute(ctx, node, base.type);
+        if (type_is_number(base.type))
+            return sema_check_number_attribute(ctx, node, base.type);
         if (base.type->kind == TYPE_GRID_GROUP)
             return sema_grid_group_attribute(ctx, node);
         sema_report(ctx, node->span, "a value of type '%s' has no attribute '%.*s'", base.type->name, STR_ARG(attr));
@@ -431,6 +439,9 @@ Value sema_check_expr(FuncCtx *ctx, Node *node)
     case NODE_INT: return check_int(node);
     case NODE_FLOAT:
         return runtime_const(node, &type_float64_t, (ConstValue){.kind = CONST_FLOAT, .f = node->float_lit.value});
+    case NODE_IMAG:   /* 2j: a complex128 constant, as Numba types Python's complex */
+        return runtime_const(node, &type_complex128_t,
+                             (ConstValue){.kind = CONST_COMPLEX, .c = {0.0, node->float_lit.value}});
     case NODE_BOOL:
         return runtime_const(node, &type_bool_t, (ConstValue){.kind = CONST_BOOL, .b = node->bool_lit.value});
     case NODE_NONE: return runtime(node, &type_none_t);

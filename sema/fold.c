@@ -5,7 +5,9 @@
  * operands already converted to the operation's type. Anything whose value
  * the hardware leaves undefined (shift counts out of range, float to int out
  * of range), that goes through a math library (pow), or float16, is left
- * unfolded. */
+ * unfolded. Complex constants convert, test true and compare equal here;
+ * their arithmetic is left to run time (numba's algorithms, cg_complex.c),
+ * except where Python folds it first (pyfold.c). */
 #include "fold.h"
 
 #include <math.h>
@@ -57,14 +59,11 @@ static bool has_kind(ConstValue v, const Type *t)
     case TYPE_BOOL: return v.kind == CONST_BOOL;
     case TYPE_INT: return v.kind == CONST_INT;
     case TYPE_FLOAT: return v.kind == CONST_FLOAT && t->bits != 16;
+    case TYPE_COMPLEX: return v.kind == CONST_COMPLEX;
     default: return false;
     }
 }
 
-/* ---- integers ----------------------------------------------------------- */
-
-/* int_divmod_signed, and its guards: a zero divisor gives 0 (the default
- * error model raises nothing), MIN // -1 gives 0 and 0. */
 static ConstValue int_divmod(BinOpKind op, const Type *t, int64_t a, int64_t b)
 {
     uint64_t q, r;
@@ -270,7 +269,7 @@ bool fold_unary(UnaryOpKind op, const Type *type, ConstValue a, ConstValue *out)
         *out = bool_const(!fold_truth(a, type));
         return true;
     }
-    if (!has_kind(a, type))
+    if (!has_kind(a, type) || type->kind == TYPE_COMPLEX)
         return false;
     switch (type->kind) {
     case TYPE_BOOL:
@@ -317,8 +316,33 @@ static bool float_to_int(double v, const Type *to, ConstValue *out)
     return true;
 }
 
+/* A real or complex constant (of type `from`) as a complex of type `to`:
+ * each part converted to the parts' float as a float would be (a real is
+ * the real part). Part by part through fold_convert, not two rounding
+ * expressions side by side: GCC 12's SLP vectorizer at -O2 paired such
+ * a pair and dropped the rounding. */
+static bool to_complex(ConstValue a, const Type *from, const Type *to, ConstValue *out)
+{
+    ConstValue re = a, im = {.kind = CONST_FLOAT, .f = 0.0};
+    const Type *re_type = from, *im_type = to->elem;
+    if (a.kind == CONST_COMPLEX) {
+        re = (ConstValue){.kind = CONST_FLOAT, .f = a.c.re};
+        im.f = a.c.im;
+        re_type = im_type = from->elem;
+    }
+    if (!fold_convert(re, re_type, to->elem, &re) || !fold_convert(im, im_type, to->elem, &im))
+        return false;
+    ConstValue v = {.kind = CONST_COMPLEX};
+    v.c.re = re.f;
+    v.c.im = im.f;
+    *out = v;
+    return true;
+}
+
 bool fold_convert(ConstValue a, const Type *from, const Type *to, ConstValue *out)
 {
+    if (to->kind == TYPE_COMPLEX)
+        return has_kind(a, from) && to_complex(a, from, to, out);
     if (from == to && has_kind(a, from)) {
         *out = a;
         return true;
@@ -394,6 +418,10 @@ bool fold_compare(CmpOpKind op, const Type *type, ConstValue a, ConstValue b, Co
     case TYPE_FLOAT:
         ok = float_compare(op, a.f, b.f, &result);
         break;
+    case TYPE_COMPLEX:   /* == and != only: both parts, != unordered */
+        ok = op == CMP_EQ || op == CMP_NE;
+        result = (a.c.re == b.c.re && a.c.im == b.c.im) == (op == CMP_EQ);
+        break;
     default:
         return false;
     }
@@ -411,6 +439,7 @@ bool fold_truth(ConstValue a, const Type *type)
     case CONST_BOOL: return a.b;
     case CONST_INT: return a.i != 0;
     case CONST_FLOAT: return a.f != 0.0;
+    case CONST_COMPLEX: return a.c.re != 0.0 || a.c.im != 0.0;
     default: return false;
     }
 }

@@ -65,7 +65,7 @@ Value sema_check_fp16_call(FuncCtx *ctx, Node *call, Builtin id)
     for (int i = 0; i < call->call.args.count; i++) {
         Node *arg = call->call.args.items[i];
         const Type *type = sema_check_value(ctx, arg);
-        if (type && !type_is_number(type) && type != &type_bool_t) {
+        if (type && !type_is_real(type) && type != &type_bool_t) {
             sema_report(ctx, arg->span, "'%s' takes float16 values, and '%s' does not convert to float16",
                         name, type->name);
             type = NULL;

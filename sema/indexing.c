@@ -238,6 +238,26 @@ static const Type *transposed(FuncCtx *ctx, const Type *array)
     return type_array(ctx->sema->types, array->dtype, array->ndim, layout, array->space);
 }
 
+/* a.real, a.imag (arraydecl.py's _resolve_real_imag): of a complex array,
+ * a view of its parts' floats, layout A (every other float); a.real of a
+ * real array is the array itself. a.imag of a real array is an array of
+ * zeros Numba allocates, which a kernel cannot. */
+static Value real_or_imag(FuncCtx *ctx, Node *node, const Type *array, bool real)
+{
+    node->attribute.builtin = real ? BUILTIN_NUMBER_REAL : BUILTIN_NUMBER_IMAG;
+    if (type_is_complex(array->dtype))
+        return typed(node, type_array(ctx->sema->types, array->dtype->elem, array->ndim, LAYOUT_A, array->space));
+    if (real && type_is_real(array->dtype))
+        return typed(node, array);
+    if (type_is_real(array->dtype))
+        sema_report(ctx, node->span, "'.imag' of an array of '%s' is a new array of zeros, which Numba "
+                    "allocates: kernels cannot allocate (it is only useful on a complex array)",
+                    array->dtype->name);
+    else
+        sema_report(ctx, node->span, "an array of '%s' has no '.%s'", array->dtype->name, real ? "real" : "imag");
+    return sema_value_error();
+}
+
 Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
 {
     Str attr = node->attribute.attr;
@@ -265,10 +285,11 @@ Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
         node->attribute.builtin = BUILTIN_ARRAY_T;
         return typed(node, transposed(ctx, array));
     }
+    if (str_eq_cstr(attr, "real") || str_eq_cstr(attr, "imag"))
+        return real_or_imag(ctx, node, array, str_eq_cstr(attr, "real"));
     if (str_eq_cstr(attr, "dtype"))   /* a type: cuda.local.array(n, dtype=a.dtype) */
         return (Value){.kind = VAL_TYPE, .type = array->dtype};
-    if (str_eq_cstr(attr, "flat") || str_eq_cstr(attr, "real") ||
-        str_eq_cstr(attr, "imag") || str_eq_cstr(attr, "ctypes") || str_eq_cstr(attr, "flags"))
+    if (str_eq_cstr(attr, "flat") || str_eq_cstr(attr, "ctypes") || str_eq_cstr(attr, "flags"))
         sema_report(ctx, node->span, "array attribute '%.*s' is not supported by pykc yet", STR_ARG(attr));
     else
         sema_report(ctx, node->span, "an array has no attribute '%.*s'", STR_ARG(attr));

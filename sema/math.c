@@ -181,7 +181,14 @@ Value sema_check_math_call(FuncCtx *ctx, Node *call, Builtin id)
     MathCase chosen;
     const MathCase *best = fp16 ? &fp16_case : best_case(cases, args, &chosen);
     if (!best) {
-        sema_report(ctx, call->span, "'%s' does not take these arguments", name);
+        bool complex_arg = false;
+        for (int i = 0; i < cases.arity; i++)
+            complex_arg |= type_is_complex(args[i]->type);
+        if (complex_arg)
+            sema_report(ctx, call->span, "'%s' takes real numbers, not complex ones (the cmath module has the "
+                        "complex functions)", name);
+        else
+            sema_report(ctx, call->span, "'%s' does not take these arguments", name);
         return sema_value_error();
     }
     for (int i = 0; i < cases.arity; i++)

@@ -1,5 +1,5 @@
 /* What names mean: the module scope's symbols, the modules a kernel may
- * import (numba, numba.cuda, numba.types, numpy, math, operator) and the attributes
+ * import (numba, numba.cuda, numba.types, numpy, math, cmath, operator) and the attributes
  * of each, and Python's builtins. Names Numba has but pykc does not support
  * yet resolve to VAL_UNSUPPORTED, so the error can say so by name instead of
  * "not defined". */
@@ -33,8 +33,8 @@ const char *sema_namespace_name(int ns)
         [NS_BLOCKIDX] = "cuda.blockIdx", [NS_BLOCKDIM] = "cuda.blockDim",
         [NS_GRIDDIM] = "cuda.gridDim", [NS_CUDA_LOCAL] = "numba.cuda.local",
         [NS_CUDA_LIBDEVICE] = "numba.cuda.libdevice", [NS_OPERATOR] = "operator",
-        [NS_CUDA_FP16] = "numba.cuda.fp16", [NS_CUDA_CG] = "numba.cuda.cg",
-        [NS_NUMBA_SPECIAL] = "numba.misc.special",
+        [NS_CUDA_FP16] = "numba.cuda.fp16", [NS_CMATH] = "cmath",
+        [NS_CUDA_CG] = "numba.cuda.cg", [NS_NUMBA_SPECIAL] = "numba.misc.special",
         [NS_CUDA_CONST] = "numba.cuda.const",
     };
     return names[ns];
@@ -73,7 +73,7 @@ bool sema_known_module(Str dotted, Value *out)
         {"numba.cuda.types", NS_NUMBA_TYPES},
         {"numba.core.types", NS_NUMBA_TYPES}, {"numpy", NS_NUMPY}, {"math", NS_MATH},
         {"operator", NS_OPERATOR}, {"numba.cuda.libdevice", NS_CUDA_LIBDEVICE},
-        {"numba.cuda.fp16", NS_CUDA_FP16}, {"numba.cuda.types", NS_NUMBA_TYPES},
+        {"numba.cuda.fp16", NS_CUDA_FP16}, {"cmath", NS_CMATH},
         {"numba.cuda.cg", NS_CUDA_CG}, {"numba.misc.special", NS_NUMBA_SPECIAL},
         {"numba.cuda.misc.special", NS_NUMBA_SPECIAL},
     };
@@ -124,10 +124,7 @@ static bool is_vector_type_name(Str name)
 const char *sema_unsupported_type_kind(Str name)
 {
     static const struct { const char *name; const char *kind; } names[] = {
-        {"complex64", "complex numbers"}, {"complex128", "complex numbers"},
-        {"c8", "complex numbers"}, {"c16", "complex numbers"}, {"csingle", "complex numbers"},
-        {"cdouble", "complex numbers"}, {"complex_", "complex numbers"},
-        {"clongdouble", "complex numbers"},
+        {"clongdouble", "extended-precision complex numbers"},
         {"Record", "records (structured dtypes)"}, {"from_dtype", "records (structured dtypes)"},
         {"NPDatetime", "datetime64 and timedelta64"}, {"NPTimedelta", "datetime64 and timedelta64"},
         {"datetime64", "datetime64 and timedelta64"}, {"timedelta64", "datetime64 and timedelta64"},
@@ -226,7 +223,7 @@ static const Type *numpy_type(Str name)
     for (size_t i = 0; i < sizeof numpy_only / sizeof numpy_only[0]; i++)
         if (str_eq_cstr(name, numpy_only[i].name))
             return numpy_only[i].type;
-    bool short_code = name.len == 2 && name.ptr[1] >= '0' && name.ptr[1] <= '9';
+    bool short_code = name.len >= 2 && name.ptr[1] >= '0' && name.ptr[1] <= '9';   /* f4, c16 */
     const Type *type = short_code ? NULL : type_scalar_by_name(name);
     return type == &type_none_t ? NULL : type;
 }
@@ -280,6 +277,8 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_operator_function(attr);
     case NS_CUDA_FP16:
         return sema_fp16_function(attr);
+    case NS_CMATH:
+        return sema_cmath_attribute(attr);
     case NS_CUDA_CG:
         return sema_grid_group_function(attr);
     case NS_NUMBA_SPECIAL:
@@ -318,11 +317,11 @@ Value sema_lookup_builtin_name(Str name)
         {"float", CALLABLE_FLOAT}, {"bool", CALLABLE_BOOL}, {"enumerate", BUILTIN_ENUMERATE},
         {"zip", BUILTIN_ZIP}, {"round", BUILTIN_ROUND}, {"pow", BUILTIN_POW},
         {"divmod", BUILTIN_DIVMOD}, {"print", BUILTIN_PRINT}, {"breakpoint", BUILTIN_BREAKPOINT},
+        {"complex", BUILTIN_COMPLEX},
         {"staticmethod", CALLABLE_HOST_DECORATOR}, {"classmethod", CALLABLE_HOST_DECORATOR},
     };
     static const char *const not_yet[] = {
-        "sum", "any", "all",
-        "complex", "iter", "next", "tuple", "slice", NULL,
+        "sum", "any", "all", "iter", "next", "tuple", "slice", NULL,
     };
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
         if (str_eq_cstr(name, builtins[i].name))

@@ -272,18 +272,28 @@ static const Type *dtype_from_string(NpCtx *ctx, Str s, NpVal *err)
 
 /* A dtype= argument: np.float32, 'float32', 'f4', float, int, bool,
  * np.dtype(...). None gives NULL with no error (the default applies). */
+/* A scalar type as a dtype: complex ones are not computed yet. */
+static const Type *scalar_dtype(NpCtx *ctx, const Type *t, NpVal *err)
+{
+    if (t && type_is_complex(t)) {
+        *err = np_error(ctx, "a NumPy array of complex numbers, which pykc does not support yet");
+        return NULL;
+    }
+    return t;
+}
+
 const Type *np_dtype_of(NpCtx *ctx, const NpVal *v, NpVal *err)
 {
     *err = (NpVal){.kind = NPV_NONE};
     switch (v->kind) {
     case NPV_NONE: return NULL;
-    case NPV_DTYPE: return v->dtype;
+    case NPV_DTYPE: return scalar_dtype(ctx, v->dtype, err);
     case NPV_STRING: return dtype_from_string(ctx, v->str, err);
     case NPV_FUNC:
         if (v->id == NPF_PY_FLOAT) return &type_float64_t;
         if (v->id == NPF_PY_INT) return &type_int64_t;
         if (v->id == NPF_PY_BOOL) return &type_bool_t;
-        if (v->id == NPF_SCALAR_TYPE) return v->dtype;
+        if (v->id == NPF_SCALAR_TYPE) return scalar_dtype(ctx, v->dtype, err);
         break;
     case NPV_SEQ:
         *err = np_error(ctx, "a NumPy array of records (structured dtypes), which pykc does not support yet");

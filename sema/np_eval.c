@@ -71,6 +71,8 @@ static NpVal symbol_value(NpCtx *ctx, const Symbol *sym, Str name)
     switch (sym->kind) {
     case SYM_MODULE: return (NpVal){.kind = NPV_MODULE, .id = sym->id};
     case SYM_TYPE:
+        if (type_is_complex(sym->type))
+            return np_error(ctx, "a NumPy array of complex numbers, which pykc does not support yet");
         if (type_is_scalar(sym->type))
             return (NpVal){.kind = NPV_FUNC, .id = NPF_SCALAR_TYPE, .dtype = sym->type};
         break;
@@ -133,6 +135,8 @@ static NpVal module_attribute(NpCtx *ctx, const NpVal *base, const Node *node)
     if (base->id == NS_NUMPY && (str_eq_cstr(attr, "bool") || str_eq_cstr(attr, "bool_")))
         return (NpVal){.kind = NPV_FUNC, .id = NPF_SCALAR_TYPE, .dtype = &type_bool_t};
     Value v = sema_resolve_attribute(ctx->sema, (Value){.kind = VAL_NAMESPACE, .id = base->id}, attr);
+    if (v.kind == VAL_TYPE && type_is_complex(v.type))   /* np.complex64: values not computed yet */
+        return np_error(ctx, "a NumPy array of complex numbers, which pykc does not support yet");
     if (v.kind == VAL_TYPE && type_is_scalar(v.type))
         return (NpVal){.kind = NPV_FUNC, .id = NPF_SCALAR_TYPE, .dtype = v.type};
     if (v.kind == VAL_RUNTIME && v.konst.kind == CONST_FLOAT)

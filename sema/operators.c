@@ -1,9 +1,11 @@
 /* Operator typing as numba-cuda 0.30.4 does it: the candidate lists of
- * typing/builtins.py (complex cases dropped: for real and integer operands
- * a complex candidate never rates better than the real one listed before
- * it), numba-cuda's float16 templates (_internal/cuda_fp16.py) tried first,
- * and context.py's resolve_overload: rate each candidate, fewest (unsafe,
- * safe, promote) conversions wins, the earliest on a tie. */
+ * typing/builtins.py (complex64 and complex128 last, where Numba lists
+ * them: a real operand never rates a complex candidate better than the
+ * real one before it), numba-cuda's float16 templates
+ * (_internal/cuda_fp16.py) tried first, and context.py's resolve_overload:
+ * rate each candidate, fewest (unsafe, safe, promote) conversions wins, the
+ * earliest on a tie. Complex numbers have + - * / ** and unary - +, == and
+ * != only (no // % or ordering), and abs() of one is its parts' float. */
 #include "operators.h"
 #include "type_shorthands.h"
 
@@ -16,11 +18,15 @@ typedef OpSignature Candidate;
 #define INTEGER_CASES \
     BIN(I64, I64, I64), BIN(I64, I64, U64), BIN(I64, U64, I64), BIN(U64, U64, U64)
 #define REAL_CASES BIN(F32, F32, F32), BIN(F64, F64, F64)
+#define COMPLEX_CASES BIN(C64, C64, C64), BIN(C128, C128, C128)
 
-static const Candidate arith_cases[] = {INTEGER_CASES, REAL_CASES};
+/* + - * (BinOp); // and % (BinOpMod, BinOpFloorDiv) have no complex cases */
+static const Candidate arith_cases[] = {INTEGER_CASES, REAL_CASES, COMPLEX_CASES};
+static const Candidate floor_cases[] = {INTEGER_CASES, REAL_CASES};
 
 static const Candidate truediv_cases[] = {
     BIN(F64, I64, I64), BIN(F64, I64, U64), BIN(F64, U64, I64), BIN(F64, U64, U64), REAL_CASES,
+    COMPLEX_CASES,
 };
 
 /* BinOpPower: float ** int stays in the float's precision. */
@@ -28,7 +34,7 @@ static const Candidate pow_cases[] = {
     INTEGER_CASES,
     BIN(F32, F32, I32), BIN(F32, F32, I64), BIN(F32, F32, U64),
     BIN(F64, F64, I32), BIN(F64, F64, I64), BIN(F64, F64, U64),
-    REAL_CASES,
+    REAL_CASES, COMPLEX_CASES,
 };
 
 /* BitwiseShiftOperation: the left operand's signedness picks the result. */
@@ -40,11 +46,11 @@ static const Candidate shift_cases[] = {
 
 static const Candidate bitwise_cases[] = {BIN(B, B, B), INTEGER_CASES};
 
-/* UnaryOp (neg, pos): unsigned, then signed, then real, then bool. */
+/* UnaryOp (neg, pos): unsigned, then signed, then real, complex, bool. */
 static const Candidate sign_cases[] = {
     UN(U64, U8), UN(U64, U16), UN(U64, U32), UN(U64, U64),
     UN(I64, I8), UN(I64, I16), UN(I64, I32), UN(I64, I64),
-    UN(F32, F32), UN(F64, F64), UN(I64, B),
+    UN(F32, F32), UN(F64, F64), UN(C64, C64), UN(C128, C128), UN(I64, B),
 };
 
 static const Candidate invert_cases[] = {
@@ -53,17 +59,19 @@ static const Candidate invert_cases[] = {
     UN(I64, I8), UN(I64, I16), UN(I64, I32), UN(I64, I64),
 };
 
-/* OrderedCmpOp; == and != add only complex cases. */
+/* OrderedCmpOp; == and != (UnorderedCmpOp) add the complex cases. */
 #define CMP(T) BIN(B, T, T)
-static const Candidate compare_cases[] = {
-    CMP(B), CMP(I8), CMP(I16), CMP(I32), CMP(I64),
-    CMP(U8), CMP(U16), CMP(U32), CMP(U64), CMP(F32), CMP(F64),
-};
+#define ORDERED_CASES \
+    CMP(B), CMP(I8), CMP(I16), CMP(I32), CMP(I64), \
+    CMP(U8), CMP(U16), CMP(U32), CMP(U64), CMP(F32), CMP(F64)
+static const Candidate compare_cases[] = {ORDERED_CASES};
+static const Candidate equality_cases[] = {ORDERED_CASES, CMP(C64), CMP(C128)};
 
+/* Abs: a complex's absolute value is its parts' float. */
 static const Candidate abs_cases[] = {
     UN(I8, I8), UN(I16, I16), UN(I32, I32), UN(I64, I64),
     UN(U8, U8), UN(U16, U16), UN(U32, U32), UN(U64, U64),
-    UN(F32, F32), UN(F64, F64),
+    UN(F32, F32), UN(F64, F64), UN(F32, C64), UN(F64, C128),
 };
 
 /* Range: the result recorded is the element type of the range_state. */
@@ -173,8 +181,9 @@ static CandidateList binop_cases(BinOpKind op)
     static const CandidateList none = {NULL, 0, true};
     switch (op) {
     case BINOP_ADD: case BINOP_SUB: case BINOP_MUL:
-    case BINOP_FLOORDIV: case BINOP_MOD:
         return LIST(arith_cases, true);
+    case BINOP_FLOORDIV: case BINOP_MOD:
+        return LIST(floor_cases, true);
     case BINOP_TRUEDIV: return LIST(truediv_cases, true);
     case BINOP_POW: return LIST(pow_cases, true);
     case BINOP_LSHIFT: case BINOP_RSHIFT: return LIST(shift_cases, false);
@@ -225,6 +234,8 @@ bool sema_resolve_compare(CmpOpKind op, OpArg left, OpArg right, OpSignature *ou
     OpArg args[2] = {left, right};
     if (resolve_fp16_binary(args, &type_bool_t, out))
         return true;
+    if (op == CMP_EQ || op == CMP_NE)
+        return resolve(LIST(equality_cases, true), args, 2, out);
     return resolve(LIST(compare_cases, true), args, 2, out);
 }
 

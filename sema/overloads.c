@@ -6,10 +6,11 @@
  * function with that one signature.
  *
  * Names (docs/abi.md): an overload is NAME__ followed by one code per
- * parameter joined by '_': b1 i8 ... u64 f16 f32 f64 for scalars, the
- * dtype's code, 'a', ndim and the layout for arrays (f32a1C), 't', the
- * count and the members' codes for tuples (t2i64f32; each code ends where
- * the next letter starts, so the members need no separator). Two
+ * parameter joined by '_': b1 i8 ... u64 f16 f32 f64 c64 c128 for scalars, the
+ * dtype's code, 'a', ndim and the layout for arrays (f32a1C, c64a2F), 't',
+ * the count and the members' codes for tuples (t2i64f32, t2c64f32; each
+ * code ends where the next lowercase letter starts, so the members need no
+ * separator). Two
  * signatures giving one name are an error, as is a name another function
  * of the module already has.
  *
@@ -21,13 +22,15 @@
 
 #include <string.h>
 
-/* b1 i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64; NULL for other types. */
+/* b1 i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64 c64 c128 (a letter and the
+ * width, as the type's name has it); NULL for other types. */
 static const char *scalar_code(Arena *arena, const Type *t)
 {
     switch (t->kind) {
     case TYPE_BOOL: return "b1";
     case TYPE_INT: return arena_printf(arena, "%c%d", t->is_signed ? 'i' : 'u', t->bits);
     case TYPE_FLOAT: return arena_printf(arena, "f%d", t->bits);
+    case TYPE_COMPLEX: return arena_printf(arena, "c%d", t->bits);
     default: return NULL;
     }
 }

@@ -1,8 +1,9 @@
 /* print(a, b, ...) in kernels and device functions, as numba-cuda types it
  * (typing/builtins.py's Print, lowering/printimpl.py): positional arguments
  * only; each is a string literal, a bool, an integer, a float, or a tuple
- * of these (nested tuples too). Arrays and None have no print_item in
- * Numba, so they are refused here. The call's value is None. Codegen
+ * of these (nested tuples too). Arrays, complex numbers and None have no
+ * print_item in numba-cuda's printimpl.py (it fails when it compiles the
+ * call), so they are refused here. The call's value is None. Codegen
  * (cg_print.c) turns it into one vprintf call. */
 #include "sema_internal.h"
 
@@ -13,6 +14,8 @@ enum { PRINT_MAX_ARGS = 32 };
 /* Whether numba-cuda's printimpl has a print_item for `type`. */
 static bool printable(const Type *type)
 {
+    if (type_is_complex(type))
+        return false;
     if (type_is_scalar(type))
         return true;
     if (type->kind != TYPE_TUPLE)
@@ -35,6 +38,9 @@ static bool check_print_arg(FuncCtx *ctx, Node *arg)
     if (type->kind == TYPE_ARRAY)
         sema_report(ctx, arg->span, "print() cannot print an array ('%s'): Numba has no print for "
                     "arrays in kernels; print its elements instead", type->name);
+    else if (type_is_complex(type))
+        sema_report(ctx, arg->span, "print() cannot print a complex number ('%s'): numba-cuda has no "
+                    "print for complex values on the device; print z.real and z.imag instead", type->name);
     else
         sema_report(ctx, arg->span, "print() cannot print a value of type '%s' (it prints strings, "
                     "numbers, bools and tuples of them)", type->name);

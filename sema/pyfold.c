@@ -7,7 +7,10 @@
  * with Python's semantics, and typed from its value; Numba's operator typing
  * and run-time rules (fold.c) apply to everything else. Integers are exact
  * within 128 bits; an operation Python would raise on (division by zero, a
- * negative shift) or a wider result is not folded. */
+ * negative shift) or a wider result is not folded. Complex values fold
+ * with CPython's complex arithmetic (pycomplex.c): `1 + 2j` is a complex128
+ * constant, as Python made it. */
+#include "pycomplex.h"
 #include "sema_internal.h"
 
 #include <math.h>
@@ -15,20 +18,28 @@
 typedef __int128 Int;
 static const Int INT_LIMIT = (Int)1 << 126;  /* beyond this, don't fold */
 
-typedef enum PyKind { PY_NONE, PY_BOOL, PY_INT, PY_FLOAT } PyKind;
+typedef enum PyKind { PY_NONE, PY_BOOL, PY_INT, PY_FLOAT, PY_COMPLEX } PyKind;
 typedef struct PyValue {
     PyKind kind;
     Int i;          /* PY_INT, PY_BOOL (0 or 1) */
-    double f;
+    double f;       /* PY_FLOAT; PY_COMPLEX: the real part */
+    double im;      /* PY_COMPLEX */
 } PyValue;
 
 static PyValue py_int(Int i) { return (PyValue){.kind = PY_INT, .i = i}; }
 static PyValue py_float(double f) { return (PyValue){.kind = PY_FLOAT, .f = f}; }
 static PyValue py_bool(bool b) { return (PyValue){.kind = PY_BOOL, .i = b}; }
+static PyValue py_complex(double re, double im) { return (PyValue){.kind = PY_COMPLEX, .f = re, .im = im}; }
 static const PyValue py_none = {.kind = PY_NONE};
 
 static bool in_range(Int i) { return i > -INT_LIMIT && i < INT_LIMIT; }
 static double as_float(PyValue v) { return v.kind == PY_FLOAT ? v.f : (double)v.i; }
+
+/* An operand of complex arithmetic: Python converts ints and floats. */
+static PyComplex as_complex(PyValue v)
+{
+    return v.kind == PY_COMPLEX ? (PyComplex){v.f, v.im} : (PyComplex){as_float(v), 0.0};
+}
 
 static PyValue from_const(ConstValue c, const Type *type)
 {
@@ -36,6 +47,7 @@ static PyValue from_const(ConstValue c, const Type *type)
     case CONST_BOOL: return py_bool(c.b);
     case CONST_INT: return py_int(type->is_signed ? (Int)c.i : (Int)(uint64_t)c.i);
     case CONST_FLOAT: return py_float(c.f);
+    case CONST_COMPLEX: return py_complex(c.c.re, c.c.im);
     default: return py_none;
     }
 }
@@ -148,6 +160,10 @@ static PyValue py_binop(BinOpKind op, PyValue a, PyValue b)
     bool bitwise = op == BINOP_BITAND || op == BINOP_BITOR || op == BINOP_BITXOR;
     if (bitwise && a.kind == PY_BOOL && b.kind == PY_BOOL)
         return py_bool(int_binop(op, a.i, b.i).i != 0);
+    if (a.kind == PY_COMPLEX || b.kind == PY_COMPLEX) {
+        PyComplex r;
+        return py_complex_binop(op, as_complex(a), as_complex(b), &r) ? py_complex(r.re, r.im) : py_none;
+    }
     if (a.kind == PY_FLOAT || b.kind == PY_FLOAT)
         return float_binop(op, as_float(a), as_float(b));
     return int_binop(op, a.i, b.i);
@@ -158,7 +174,9 @@ static PyValue py_unary(UnaryOpKind op, PyValue a)
     if (a.kind == PY_NONE)
         return py_none;
     if (op == UNARY_NOT)
-        return py_bool(a.kind == PY_FLOAT ? a.f == 0 : a.i == 0);
+        return py_bool(a.kind == PY_COMPLEX ? a.f == 0 && a.im == 0 : a.kind == PY_FLOAT ? a.f == 0 : a.i == 0);
+    if (a.kind == PY_COMPLEX)
+        return op == UNARY_INVERT ? py_none : op == UNARY_NEG ? py_complex(-a.f, -a.im) : a;
     if (a.kind == PY_FLOAT)
         return op == UNARY_INVERT ? py_none : py_float(op == UNARY_NEG ? -a.f : a.f);
     Int r = op == UNARY_NEG ? -a.i : op == UNARY_INVERT ? ~a.i : a.i;
@@ -173,6 +191,7 @@ static PyValue python_value(FuncCtx *ctx, const Node *node)
     switch (node->kind) {
     case NODE_INT: return py_int((Int)node->int_lit.value);
     case NODE_FLOAT: return py_float(node->float_lit.value);
+    case NODE_IMAG: return py_complex(0.0, node->float_lit.value);
     case NODE_BOOL: return py_bool(node->bool_lit.value);
     case NODE_UNARY: return py_unary(node->unary.op, python_value(ctx, node->unary.operand));
     case NODE_BINOP:
@@ -196,6 +215,9 @@ static bool type_value(FuncCtx *ctx, Node *node, PyValue v)
     if (v.kind == PY_FLOAT) {
         type = &type_float64_t;
         c = (ConstValue){.kind = CONST_FLOAT, .f = v.f};
+    } else if (v.kind == PY_COMPLEX) {
+        type = &type_complex128_t;
+        c = (ConstValue){.kind = CONST_COMPLEX, .c = {v.f, v.im}};
     } else if (v.kind == PY_BOOL) {
         type = &type_bool_t;
         c = (ConstValue){.kind = CONST_BOOL, .b = v.i != 0};

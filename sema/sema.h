@@ -172,7 +172,7 @@ struct FuncInfo {
      * retry with literals, specialize.c) keeps its diagnostics, and those
      * of the specialisations it used, until a call uses it. */
     bool spec_failed;         /* errors in its body or in a callee's */
-    HeldDiags spec_diags;     /* its own, held while on trial */
+    HeldDiags spec_diags;     /* its own, held while on trial (text in the arena) */
     bool spec_diags_shown;
     FuncInfo **spec_callees;  /* the specialisations it used while on trial */
     int spec_callee_count;

@@ -30,7 +30,8 @@ typedef enum ValueKind {
 typedef enum Namespace {
     NS_NUMBA, NS_NUMBA_TYPES, NS_CUDA, NS_CUDA_SHARED, NS_CUDA_ATOMIC, NS_NUMPY,
     NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM, NS_CUDA_LOCAL,
-    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CUDA_CG, NS_NUMBA_SPECIAL, NS_CUDA_CONST,
+    NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CMATH, NS_CUDA_CG,
+    NS_NUMBA_SPECIAL, NS_CUDA_CONST,
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -306,6 +307,19 @@ Value sema_check_cache_hint(FuncCtx *ctx, Node *call, Builtin id);
 Value sema_operator_function(Str name);       /* VAL_BUILTIN, VAL_UNSUPPORTED or VAL_ERROR */
 bool sema_is_operator_builtin(int id);
 Value sema_check_operator_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* complex.c: x.real and x.imag of a number (node an Attribute whose base
+ * has type `type`), x.conjugate() (false if the call is not that), and
+ * complex(x), complex(re, im) */
+Value sema_check_number_attribute(FuncCtx *ctx, Node *node, const Type *type);
+bool sema_check_conjugate(FuncCtx *ctx, Node *call, Value *out);
+Value sema_check_complex_call(FuncCtx *ctx, Node *call);
+
+/* cmath.c: cmath.NAME, typed as numba-cuda's cmathdecl.py and cmathimpl.py
+ * type it */
+Value sema_cmath_attribute(Str name);         /* VAL_BUILTIN, a constant, or VAL_ERROR */
+bool sema_is_cmath_builtin(int id);
+Value sema_check_cmath_call(FuncCtx *ctx, Node *call, Builtin id);
 
 /* fp16.c: cuda.fp16.NAME and cuda.is_float16_supported() */
 Value sema_fp16_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */

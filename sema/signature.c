@@ -81,6 +81,8 @@ static const Type *named_type(Sema *sema, Node *expr, bool numba_scope)
                   : sema_resolve_static(sema, expr);
     if (v.kind == VAL_TYPE && v.type)
         return v.type;
+    if (v.kind == VAL_BUILTIN && v.id == BUILTIN_COMPLEX)
+        return &type_complex128_t;   /* Python's complex, as Numba's as_numba_type maps it */
     Span at = expr->span;
     Str last = expr->kind == NODE_NAME ? expr->name.id
                : expr->kind == NODE_ATTRIBUTE ? expr->attribute.attr : (Str){0};

@@ -102,6 +102,17 @@ static void mark_loop_assignments(FuncCtx *ctx, NodeList *body)
     visit_assigned_names(ctx, body, mark_assigned);
 }
 
+/* A store of `value` into an element of `array` needs a conversion
+ * Numba has: any number converts to any other, but no complex to a real
+ * or a bool (Numba's setitem has no such cast). */
+static void check_element_value(FuncCtx *ctx, Span at, const Type *value, const Type *array)
+{
+    if (value && type_is_complex(value) && !type_is_complex(array->dtype))
+        sema_report(ctx, at, "cannot store a complex number ('%s') into an element of '%s': a complex does "
+                    "not convert to '%s' (store its .real, .imag or abs())", value->name, array->name,
+                    array->dtype->name);
+}
+
 /* array[index] = value: the store casts to the element type, as Numba's does. */
 static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type)
 {
@@ -125,6 +136,8 @@ static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type
     if (value_type && !type_is_scalar(value_type))
         sema_report(ctx, target->span, "cannot store a value of type '%s' into an element of '%s'",
                     value_type->name, array->name);
+    else
+        check_element_value(ctx, target->span, value_type, array);
 }
 
 static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, const Node *value, Span at);
@@ -236,6 +249,8 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
     bool int_exponent = op == BINOP_POW && type_is_float(sig.result) && type_is_int(sig.args[1]);
     node->aug_assign.compute_type = sig.result;
     node->aug_assign.value = sema_convert(ctx, node->aug_assign.value, int_exponent ? sig.args[1] : sig.result);
+    if (target->kind == NODE_SUBSCRIPT)
+        check_element_value(ctx, node->span, sig.result, target->subscript.value->type);
     if (target->kind == NODE_NAME)
         sema_unify_local(ctx, target->name.sym, sig.result, node->span);
 }

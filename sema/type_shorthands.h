@@ -20,5 +20,7 @@
 #define F16 &type_float16_t
 #define F32 &type_float32_t
 #define F64 &type_float64_t
+#define C64 &type_complex64_t
+#define C128 &type_complex128_t
 
 #endif

@@ -1,5 +1,5 @@
-/* Numba's types for sema: the scalar singletons, the names Numba and NumPy
- * give them, interning of arrays, tuples and ranges (so equal types are
+/* Numba's types for sema: the scalar singletons (complex numbers among
+ * them), the names Numba and NumPy give them, interning of arrays, tuples and ranges (so equal types are
  * equal pointers), the casting graph of numba/core/typeconv/rules.py closed
  * as castgraph.py closes it, and unify_pairs (typing/context.py) with
  * NumPy's promote_types for numbers. Used by operator resolution
@@ -25,6 +25,10 @@ const Type type_uint64_t = SCALAR(TYPE_INT, "uint64", 64, false);
 const Type type_float16_t = SCALAR(TYPE_FLOAT, "float16", 16, false);
 const Type type_float32_t = SCALAR(TYPE_FLOAT, "float32", 32, false);
 const Type type_float64_t = SCALAR(TYPE_FLOAT, "float64", 64, false);
+const Type type_complex64_t = {.kind = TYPE_COMPLEX, .name = "complex64", .bits = 64,
+                               .elem = &type_float32_t};
+const Type type_complex128_t = {.kind = TYPE_COMPLEX, .name = "complex128", .bits = 128,
+                                .elem = &type_float64_t};
 /* Numba's ext_types.GridGroup, named as Numba prints it. */
 const Type type_grid_group_t = {.kind = TYPE_GRID_GROUP, .name = "GridGroup"};
 
@@ -49,6 +53,11 @@ const Type *type_float(int bits)
     }
 }
 
+const Type *type_complex(int bits)
+{
+    return bits == 64 ? &type_complex64_t : bits == 128 ? &type_complex128_t : NULL;
+}
+
 /* The scalar names numba.types (numba.cuda.types) exports, then NumPy's
  * spellings that Numba lacks. intp, long and friends are the 64-bit Linux
  * sizes Numba reads off NumPy. "byte" is Numba's uint8; NumPy's np.byte is
@@ -71,10 +80,14 @@ static const struct { const char *name; const Type *type; } scalar_names[] = {
     {"float16", &type_float16_t}, {"float32", &type_float32_t}, {"float64", &type_float64_t},
     {"f2", &type_float16_t}, {"f4", &type_float32_t}, {"f8", &type_float64_t},
     {"double", &type_float64_t},
+    {"complex64", &type_complex64_t}, {"complex128", &type_complex128_t},
+    {"c8", &type_complex64_t}, {"c16", &type_complex128_t},
     {"void", &type_none_t}, {"none", &type_none_t},
-    /* NumPy only */
+    /* NumPy only (complex_ is NumPy 1's complex128) */
     {"ubyte", &type_uint8_t}, {"long", &type_int64_t},
     {"half", &type_float16_t}, {"single", &type_float32_t},
+    {"csingle", &type_complex64_t}, {"cdouble", &type_complex128_t},
+    {"complex_", &type_complex128_t},
 };
 
 const Type *type_scalar_by_name(Str name)
@@ -249,13 +262,14 @@ const Type *type_literal_tuple(TypeTable *table, int runtime_kind, const Type *b
 
 /* ---- the casting graph -------------------------------------------------- */
 
-enum { SCALAR_COUNT = 12 };
+enum { SCALAR_COUNT = 14 };
 
 /* Rows and columns of the conversion table. */
 static const Type *const scalar_order[SCALAR_COUNT] = {
     &type_bool_t, &type_int8_t, &type_int16_t, &type_int32_t, &type_int64_t,
     &type_uint8_t, &type_uint16_t, &type_uint32_t, &type_uint64_t,
     &type_float16_t, &type_float32_t, &type_float64_t,
+    &type_complex64_t, &type_complex128_t,
 };
 
 /* -1 for anything but the singletons */
@@ -268,9 +282,9 @@ static int scalar_index(const Type *t)
 }
 
 /* rules.py's _init_casting_rules, pair by pair: a converts to b by
- * `forward`, b to a by `backward`. The complex and void* rules are left
- * out: no path leads from those types back to a real one, so they change
- * no conversion between our scalars. */
+ * `forward`, b to a by `backward` (CONV_NONE: there is no such edge; a
+ * float becomes a complex safely, never the other way). The void* rule is
+ * left out: pykc has no pointers. */
 static const struct { const Type *a, *b; Conversion forward, backward; } casting_rules[] = {
     {&type_bool_t, &type_int8_t, CONV_SAFE, CONV_UNSAFE},
     {&type_bool_t, &type_uint8_t, CONV_SAFE, CONV_UNSAFE},
@@ -292,6 +306,9 @@ static const struct { const Type *a, *b; Conversion forward, backward; } casting
     {&type_uint64_t, &type_float64_t, CONV_SAFE, CONV_UNSAFE},
     {&type_float16_t, &type_float32_t, CONV_PROMOTE, CONV_UNSAFE},
     {&type_float32_t, &type_float64_t, CONV_PROMOTE, CONV_UNSAFE},
+    {&type_float32_t, &type_complex64_t, CONV_SAFE, CONV_NONE},
+    {&type_float64_t, &type_complex128_t, CONV_SAFE, CONV_NONE},
+    {&type_complex64_t, &type_complex128_t, CONV_PROMOTE, CONV_UNSAFE},
 };
 
 static Conversion worse(Conversion a, Conversion b) { return a > b ? a : b; }
@@ -303,7 +320,7 @@ static bool conversions_ready;
 /* castgraph.py propagates every new rule along existing chains, a chain
  * costing its worst edge and the best chain winning: a bottleneck-path
  * closure, which Floyd-Warshall computes directly. (Checked against
- * castgraph.py's own propagation: the two agree on all 144 pairs.) */
+ * castgraph.py's own propagation: the two agree on all 196 pairs.) */
 static void build_conversions(void)
 {
     for (int i = 0; i < SCALAR_COUNT; i++)
@@ -368,17 +385,26 @@ Conversion type_can_convert(const Type *from, const Type *to)
 
 /* ---- unification -------------------------------------------------------- */
 
-/* The narrowest float NumPy casts an integer of this width to safely. */
+/* The narrowest float NumPy casts a number of this type to safely (a
+ * complex: its parts' float). */
 static int float_bits_holding(const Type *t)
 {
     if (t->kind == TYPE_FLOAT)
         return t->bits;
+    if (t->kind == TYPE_COMPLEX)
+        return t->elem->bits;
     return t->bits == 8 ? 16 : t->bits == 16 ? 32 : 64;
 }
 
-/* np.promote_types for two different numbers (Number.unify). */
+/* np.promote_types for two different numbers (Number.unify). With a
+ * complex, the complex whose parts hold both (NumPy has no complex32:
+ * float16 goes to complex64). */
 static const Type *promote_numbers(const Type *a, const Type *b)
 {
+    if (a->kind == TYPE_COMPLEX || b->kind == TYPE_COMPLEX) {
+        int fa = float_bits_holding(a), fb = float_bits_holding(b);
+        return (fa > fb ? fa : fb) == 64 ? &type_complex128_t : &type_complex64_t;
+    }
     if (a->kind == TYPE_FLOAT || b->kind == TYPE_FLOAT) {
         int fa = float_bits_holding(a), fb = float_bits_holding(b);
         return type_float(fa > fb ? fa : fb);
@@ -448,7 +474,8 @@ int type_store_size(const Type *t)
     switch (t->kind) {
     case TYPE_BOOL: return 1;
     case TYPE_INT:
-    case TYPE_FLOAT: return t->bits / 8;
+    case TYPE_FLOAT:
+    case TYPE_COMPLEX: return t->bits / 8;
     default: return 0;
     }
 }

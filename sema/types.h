@@ -1,6 +1,6 @@
-/* pykc's types, which are Numba's: bool, the sized integers and floats,
- * arrays (dtype, ndim, layout, memory space), tuples, range iterators and
- * the grid group of cooperative kernels.
+/* pykc's types, which are Numba's: bool, the sized integers, floats and
+ * complex numbers, arrays (dtype, ndim, layout, memory space), tuples, range
+ * iterators and the grid group of cooperative kernels.
  *
  * Scalar types and GridGroup are static singletons; arrays, tuples and
  * ranges are interned in a TypeTable, so two types are equal exactly when
@@ -23,6 +23,7 @@ typedef enum TypeKind {
     TYPE_BOOL,
     TYPE_INT,
     TYPE_FLOAT,
+    TYPE_COMPLEX,     /* complex64, complex128: two floats, elem is their type */
     TYPE_ARRAY,
     TYPE_TUPLE,
     TYPE_RANGE,       /* the iterator range(...) makes; elem is its int type */
@@ -53,7 +54,7 @@ typedef struct Type Type;
 struct Type {
     TypeKind kind;
     const char *name;          /* Numba's spelling: "int32", "array(float32, 1d, C)" */
-    int bits;                  /* BOOL: 8 (its storage); INT, FLOAT: the width */
+    int bits;                  /* BOOL: 8 (its storage); INT, FLOAT, COMPLEX: the width */
     bool is_signed;            /* INT */
     /* TYPE_ARRAY */
     const Type *dtype;
@@ -63,7 +64,7 @@ struct Type {
     /* TYPE_TUPLE */
     const Type **elts;
     int count;
-    /* TYPE_RANGE */
+    /* TYPE_RANGE: the element type; TYPE_COMPLEX: the float of each part */
     const Type *elem;
     /* TYPE_STATIC: what the value is (sema's ValueKind), and which; for a
      * literal integer (VAL_RUNTIME), its type in static_ptr and its value */
@@ -83,10 +84,13 @@ extern const Type type_none_t, type_bool_t;
 extern const Type type_int8_t, type_int16_t, type_int32_t, type_int64_t;
 extern const Type type_uint8_t, type_uint16_t, type_uint32_t, type_uint64_t;
 extern const Type type_float16_t, type_float32_t, type_float64_t;
+extern const Type type_complex64_t, type_complex128_t;
 extern const Type type_grid_group_t;
 
 const Type *type_int(int bits, bool is_signed);
 const Type *type_float(int bits);
+/* complex64 for 64 bits, complex128 for 128; NULL otherwise. */
+const Type *type_complex(int bits);
 
 /* "float32", "f4", "int64", "intp", "uint8", "boolean", "bool_", ...: the
  * scalar type a Numba or NumPy name stands for, or NULL. */
@@ -109,9 +113,16 @@ const Type *type_literal_tuple(TypeTable *table, int runtime_kind, const Type *b
 
 static inline bool type_is_int(const Type *t) { return t->kind == TYPE_INT; }
 static inline bool type_is_float(const Type *t) { return t->kind == TYPE_FLOAT; }
-static inline bool type_is_number(const Type *t)
+static inline bool type_is_complex(const Type *t) { return t->kind == TYPE_COMPLEX; }
+/* An integer or a float: the numbers that order, and that math.* takes. */
+static inline bool type_is_real(const Type *t)
 {
     return t->kind == TYPE_INT || t->kind == TYPE_FLOAT;
+}
+/* Numba's Number: integers, floats and complex numbers. */
+static inline bool type_is_number(const Type *t)
+{
+    return type_is_real(t) || t->kind == TYPE_COMPLEX;
 }
 static inline bool type_is_scalar(const Type *t)
 {
@@ -126,7 +137,8 @@ Conversion type_can_convert(const Type *from, const Type *to);
  * converts to safely; NULL when they do not unify. */
 const Type *type_unify(TypeTable *table, const Type *a, const Type *b);
 
-/* Size in bytes of a scalar as stored in memory (bool: 1). */
+/* Size in bytes of a scalar as stored in memory (bool: 1; complex: both
+ * parts). */
 int type_store_size(const Type *t);
 
 #endif

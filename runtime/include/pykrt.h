@@ -40,7 +40,9 @@ extern "C" {
 #endif
 
 #define PYKRT_VERSION_MAJOR 0
-#define PYKRT_VERSION_MINOR 2   /* 0.2: tuple arguments (pyk_arg and pyk_param_info grew), cooperative launches */
+/* 0.2: tuple arguments (pyk_arg and pyk_param_info grew), cooperative
+ * launches, complex64/complex128 (dtypes appended, pyk_arg's value grew). */
+#define PYKRT_VERSION_MINOR 2
 /* The kernel calling convention this runtime implements (docs/abi.md). */
 #define PYKRT_ABI_VERSION 1
 /* Most dimensions an array may have: pykc's limit too (Numba has none of
@@ -98,8 +100,27 @@ typedef enum pyk_dtype {
     PYK_BOOL = 1, /* 1 byte, 0 or 1 */
     PYK_INT8, PYK_INT16, PYK_INT32, PYK_INT64,
     PYK_UINT8, PYK_UINT16, PYK_UINT32, PYK_UINT64,
-    PYK_FLOAT16, PYK_FLOAT32, PYK_FLOAT64
+    PYK_FLOAT16, PYK_FLOAT32, PYK_FLOAT64,
+    PYK_COMPLEX64,  /* 8 bytes: a float real part, then a float imaginary part */
+    PYK_COMPLEX128  /* 16 bytes: two doubles, real then imaginary */
 } pyk_dtype;
+
+/* The host types of complex64 and complex128 elements and scalars: the
+ * real part, then the imaginary part, which is also the layout of C99's
+ * float _Complex / double _Complex, C++'s std::complex<float> /
+ * std::complex<double> and NumPy's complex64 / complex128 (a pointer to
+ * an array of those may be cast to a pointer to these). */
+typedef struct pyk_complex64 {
+    float re, im;
+} pyk_complex64;
+typedef struct pyk_complex128 {
+    double re, im;
+} pyk_complex128;
+
+static inline pyk_complex64 pyk_c64(float re, float im)
+{ pyk_complex64 z; z.re = re; z.im = im; return z; }
+static inline pyk_complex128 pyk_c128(double re, double im)
+{ pyk_complex128 z; z.re = re; z.im = im; return z; }
 
 /* Size in bytes of one element; 0 for an invalid dtype. */
 PYKRT_API size_t pyk_dtype_size(pyk_dtype dtype);
@@ -386,6 +407,8 @@ typedef struct pyk_arg {
         uint64_t u64;
         float f32;
         double f64;
+        pyk_complex64 c64;
+        pyk_complex128 c128;
     } value;
     const struct pyk_arg *members; /* non-NULL for a tuple argument: its members, in order */
     int member_count;
@@ -427,6 +450,12 @@ static inline pyk_arg pyk_arg_f32(float v)
 { pyk_arg r = {PYK_FLOAT32, NULL, {0}, NULL, 0}; r.value.f32 = v; return r; }
 static inline pyk_arg pyk_arg_f64(double v)
 { pyk_arg r = {PYK_FLOAT64, NULL, {0}, NULL, 0}; r.value.f64 = v; return r; }
+/* A complex scalar, alone or as a tuple's member: the kernel receives it as
+ * two parameters, its real then its imaginary part (docs/abi.md). */
+static inline pyk_arg pyk_arg_c64(pyk_complex64 v)
+{ pyk_arg r = {PYK_COMPLEX64, NULL, {0}, NULL, 0}; r.value.c64 = v; return r; }
+static inline pyk_arg pyk_arg_c128(pyk_complex128 v)
+{ pyk_arg r = {PYK_COMPLEX128, NULL, {0}, NULL, 0}; r.value.c128 = v; return r; }
 
 /* Launches `kernel` with `nargs` arguments, one per Python parameter (a
  * tuple parameter takes one pyk_arg_tuple).
@@ -450,8 +479,8 @@ static inline pyk_arg pyk_arg_f64(double v)
  *   context.
  * A kernel whose PTX carries no launch facts is launched unchecked: its
  * arguments are flattened per the ABI (an array becomes data, shape[ndim],
- * strides[ndim]; a tuple its members, in order) and only the
- * configuration is checked.
+ * strides[ndim]; a complex its real and imaginary parts; a tuple its
+ * members, in order) and only the configuration is checked.
  * A cooperative kernel (facts: cooperative=grid, a kernel that takes
  * cuda.cg.this_grid()) is launched with cuLaunchCooperativeKernel, after
  * checking that the device supports it (CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH)
@@ -539,6 +568,7 @@ PYKRT_API pyk_status pyk_kernel_max_cooperative_blocks(pyk_kernel *kernel, pyk_d
  *   i64   PYK_INT64     int64_t       u64  PYK_UINT64   uint64_t
  *   f16   PYK_FLOAT16   uint16_t (IEEE binary16 bit patterns)
  *   f32   PYK_FLOAT32   float         f64  PYK_FLOAT64  double
+ *   c64   PYK_COMPLEX64 pyk_complex64 c128 PYK_COMPLEX128 pyk_complex128
  *
  * The functions are static inline over the untyped API: errors, ownership
  * and messages are those of the functions they call.
@@ -611,6 +641,8 @@ PYK_TYPED_ARRAY(u64, uint64_t, PYK_UINT64)
 PYK_TYPED_ARRAY(f16, uint16_t, PYK_FLOAT16)
 PYK_TYPED_ARRAY(f32, float, PYK_FLOAT32)
 PYK_TYPED_ARRAY(f64, double, PYK_FLOAT64)
+PYK_TYPED_ARRAY(c64, pyk_complex64, PYK_COMPLEX64)
+PYK_TYPED_ARRAY(c128, pyk_complex128, PYK_COMPLEX128)
 
 #ifdef __cplusplus
 }

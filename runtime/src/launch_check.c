@@ -402,9 +402,9 @@ pyk_status rt_check_args(const RtKernelFacts *facts, const pyk_context *ctx, con
     return count ? PYK_ERROR_ARGUMENT_MISMATCH : PYK_OK;
 }
 
-/* Appends one argument's parameters (tuples member by member) at *n;
- * false with the report written when they do not fit or an argument is
- * neither an array, a tuple nor a scalar. */
+/* Appends one argument's parameters (tuples member by member, a complex
+ * as its two parts) at *n; false with the report written when they do not
+ * fit or an argument is neither an array, a tuple nor a scalar. */
 static bool flatten_arg(const pyk_arg *arg, int depth, uint64_t *slots, void **params, int *n,
                         const char *kernel_name, int index, RtText *report)
 {
@@ -421,7 +421,8 @@ static bool flatten_arg(const pyk_arg *arg, int depth, uint64_t *slots, void **p
         return true;
     }
     const pyk_array *a = arg->array;
-    int need = a ? 1 + 2 * a->ndim : 1;
+    bool complex = !a && (arg->dtype == PYK_COMPLEX64 || arg->dtype == PYK_COMPLEX128);
+    int need = a ? 1 + 2 * a->ndim : complex ? 2 : 1;
     if (*n + need > RT_MAX_PARAM_SLOTS) {
         rt_text_append(report, "kernel '%s': the arguments need more than %d parameters", kernel_name,
                        RT_MAX_PARAM_SLOTS);
@@ -441,8 +442,12 @@ static bool flatten_arg(const pyk_arg *arg, int depth, uint64_t *slots, void **p
                            depth ? "holds a member that is" : "is");
             return false;
         }
-        slot[0] = 0;
-        memcpy(slot, &arg->value, pyk_dtype_size(arg->dtype));
+        /* a complex is two parameters, its real then its imaginary part */
+        size_t part = pyk_dtype_size(arg->dtype) / (size_t)need;
+        for (int k = 0; k < need; k++) {
+            slot[k] = 0;
+            memcpy(&slot[k], (const char *)&arg->value + (size_t)k * part, part);
+        }
     }
     for (int k = 0; k < need; k++)
         params[*n + k] = &slot[k];

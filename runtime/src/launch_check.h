@@ -70,11 +70,12 @@ bool rt_is_contiguous(int ndim, const int64_t *shape, const int64_t *strides, py
 
 /* Flattens arguments per the ABI into cuLaunchKernel's kernelParams: an
  * array gives data, shape[ndim], strides[ndim]; a scalar its value, in the
- * low bytes of its slot; a tuple its members, in order. `slots` and
- * `params` have RT_MAX_PARAM_SLOTS entries. Returns the number of
- * parameters, or -1 (with the report written) when the arguments need
- * more slots, an argument or member is neither an array, a tuple nor a
- * scalar, or tuples nest more than RT_FACTS_MAX_TUPLE_DEPTH deep. */
+ * low bytes of its slot; a complex its real and imaginary parts, a slot
+ * each; a tuple its members, in order. `slots` and `params` have
+ * RT_MAX_PARAM_SLOTS entries. Returns the number of parameters, or -1
+ * (with the report written) when the arguments need more slots, an
+ * argument or member is neither an array, a tuple nor a scalar, or tuples
+ * nest more than RT_FACTS_MAX_TUPLE_DEPTH deep. */
 int rt_flatten_args(const pyk_arg *args, int nargs, uint64_t *slots, void **params,
                     const char *kernel_name, RtText *report);
 

@@ -20,7 +20,7 @@ static const struct { const char *name; pyk_dtype dtype; } dtype_names[] = {
     {"int16", PYK_INT16},     {"int32", PYK_INT32},    {"int64", PYK_INT64},
     {"uint8", PYK_UINT8},     {"uint16", PYK_UINT16},  {"uint32", PYK_UINT32},
     {"uint64", PYK_UINT64},   {"float16", PYK_FLOAT16}, {"float32", PYK_FLOAT32},
-    {"float64", PYK_FLOAT64},
+    {"float64", PYK_FLOAT64}, {"complex64", PYK_COMPLEX64}, {"complex128", PYK_COMPLEX128},
 };
 
 pyk_dtype rt_dtype_from_name(const char *name, size_t len)
@@ -44,7 +44,7 @@ static bool scalar(RtCursor *c, const char *s, size_t len, pyk_dtype *out)
         return true;
     c->p = s;
     return rt_cursor_fail(c, "unknown type: expected bool, int8..int64, uint8..uint64, float16, float32, "
-                          "float64, array(...), UniTuple(...) or Tuple(...)");
+                          "float64, complex64, complex128, array(...), UniTuple(...) or Tuple(...)");
 }
 
 static bool dtype(RtCursor *c, pyk_dtype *out)

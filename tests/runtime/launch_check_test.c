@@ -4,6 +4,7 @@
  * cooperative kernel's grid against the blocks the device holds at once,
  * every argument mismatch, contiguity, and the ABI's flattening of
  * arguments into kernel parameters. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,6 +202,21 @@ static void test_arguments(void)
     CHECK_CONTAINS(report_buffer, "parameter 'x' (argument 1) expects array(float32, 1d, C) but "
                                   "got no array (NULL)");
 
+    RtKernelFacts scale = facts_of("// pykc.kernel scale(a: array(complex64, 1d, C), z: complex64)");
+    int64_t four[] = {4};
+    pyk_array cz = array_of(ctx, PYK_COMPLEX64, 1, four, NULL);
+    pyk_arg complex_ok[] = {pyk_arg_array(&cz), pyk_arg_c64(pyk_c64(1.0f, 0.0f))};
+    CHECK(args_status(&scale, ctx, complex_ok, 2) == PYK_OK);
+    pyk_arg complex_wide[] = {pyk_arg_array(&cz), pyk_arg_c128(pyk_c128(1.0, 0.0))};
+    CHECK(args_status(&scale, ctx, complex_wide, 2) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'z' (argument 2) expects complex64 but got a scalar of "
+                                  "another type complex128");
+    pyk_arg real_array[] = {pyk_arg_array(&x), pyk_arg_c64(pyk_c64(1.0f, 0.0f))};
+    CHECK(args_status(&scale, ctx, real_array, 2) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "parameter 'a' (argument 1) expects array(complex64, 1d, C) but got "
+                                  "an array of another dtype array(float32, 1d, C)");
+    rt_kernel_facts_free(&scale);
+
     /* Every mismatching parameter is reported, one line each. */
     pyk_arg all_wrong[] = {pyk_arg_array(&y64), pyk_arg_array(&m), pyk_arg_array(&strided)};
     CHECK(args_status(&vecadd, ctx, all_wrong, 3) == PYK_ERROR_ARGUMENT_MISMATCH);
@@ -320,6 +336,20 @@ static void test_tuple_arguments(void)
     CHECK(args_status(&deep, ctx, loop, 1) == PYK_ERROR_ARGUMENT_MISMATCH);
     CHECK_CONTAINS(report_buffer, "its member [0][0][0] (int8) is a tuple (1 member)");
     rt_kernel_facts_free(&deep);
+
+    /* A complex member is checked as a complex parameter is: its exact
+     * width. */
+    RtKernelFacts w = facts_of("// pykc.kernel w(t: Tuple(complex64, array(complex128, 3d, C)))");
+    int64_t three_d[] = {2, 3, 4};
+    pyk_array cube = array_of(ctx, PYK_COMPLEX128, 3, three_d, NULL);
+    pyk_arg cmembers[] = {pyk_arg_c64(pyk_c64(1.0f, 2.0f)), pyk_arg_array(&cube)};
+    pyk_arg cgood[] = {pyk_arg_tuple(cmembers, 2)};
+    CHECK(args_status(&w, ctx, cgood, 1) == PYK_OK);
+    pyk_arg cwide[] = {pyk_arg_c128(pyk_c128(1.0, 2.0)), pyk_arg_array(&cube)};
+    pyk_arg cbad[] = {pyk_arg_tuple(cwide, 2)};
+    CHECK(args_status(&w, ctx, cbad, 1) == PYK_ERROR_ARGUMENT_MISMATCH);
+    CHECK_CONTAINS(report_buffer, "its member [0] (complex64) is a scalar of another type complex128");
+    rt_kernel_facts_free(&w);
 }
 
 /* The whole report, compared exactly. */
@@ -650,6 +680,36 @@ static void test_flatten(void)
     report = rt_text_over(report_buffer, sizeof report_buffer);
     CHECK(rt_flatten_args(many, 100, slots, params, "big", &report) == -1);
     CHECK_CONTAINS(report_buffer, "kernel 'big': the arguments need more than 512 parameters");
+
+    /* A complex is two parameters: its real part, then its imaginary part. */
+    pyk_arg complexes[] = {pyk_arg_c64(pyk_c64(1.5f, -2.5f)), pyk_arg_c128(pyk_c128(3.25, -0.0)),
+                           pyk_arg_i32(7)};
+    report = rt_text_over(report_buffer, sizeof report_buffer);
+    CHECK(rt_flatten_args(complexes, 3, slots, params, "c", &report) == 5);
+    float re32, im32;
+    memcpy(&re32, params[0], sizeof re32);
+    memcpy(&im32, params[1], sizeof im32);
+    CHECK(re32 == 1.5f && im32 == -2.5f);
+    double re64, im64;
+    memcpy(&re64, params[2], sizeof re64);
+    memcpy(&im64, params[3], sizeof im64);
+    CHECK(re64 == 3.25 && im64 == 0.0 && signbit(im64));
+    CHECK(*(int32_t *)params[4] == 7);
+
+    /* A complex member of a tuple, too: its two parts in its place. */
+    pyk_arg cpair[] = {pyk_arg_c128(pyk_c128(-1.0, 8.5)), pyk_arg_f32(3.0f)};
+    pyk_arg ctuple[] = {pyk_arg_i8(1), pyk_arg_tuple(cpair, 2), pyk_arg_c64(pyk_c64(0.25f, 4.0f))};
+    report = rt_text_over(report_buffer, sizeof report_buffer);
+    CHECK(rt_flatten_args(ctuple, 3, slots, params, "ct", &report) == 6);
+    memcpy(&re64, params[1], sizeof re64);
+    memcpy(&im64, params[2], sizeof im64);
+    CHECK(re64 == -1.0 && im64 == 8.5);
+    float f;
+    memcpy(&f, params[3], sizeof f);
+    CHECK(f == 3.0f);
+    memcpy(&re32, params[4], sizeof re32);
+    memcpy(&im32, params[5], sizeof im32);
+    CHECK(re32 == 0.25f && im32 == 4.0f);
 }
 
 static pyk_status cooperative_status(int supported, int per_sm, pyk_dim3 grid, pyk_dim3 block,

@@ -83,7 +83,20 @@ static void test_names(void)
     CHECK_TYPE(by_name("single"), F32);
     CHECK_TYPE(by_name("float"), NULL);
     CHECK_TYPE(by_name("int"), NULL);
-    CHECK_TYPE(by_name("complex64"), NULL);
+    CHECK_TYPE(by_name("complex64"), C64);
+    CHECK_TYPE(by_name("c8"), C64);
+    CHECK_TYPE(by_name("c16"), C128);
+    CHECK_TYPE(by_name("csingle"), C64);
+    CHECK_TYPE(by_name("cdouble"), C128);
+    CHECK_TYPE(by_name("complex_"), C128);
+    CHECK_TYPE(by_name("complex"), NULL);
+    CHECK_TYPE(type_complex(64), C64);
+    CHECK_TYPE(type_complex(128), C128);
+    CHECK_TYPE(type_complex(32), NULL);
+    CHECK_TYPE((C64)->elem, F32);
+    CHECK_TYPE((C128)->elem, F64);
+    CHECK(type_store_size(C64) == 8);
+    CHECK(type_store_size(C128) == 16);
     CHECK(type_store_size(B) == 1);
     CHECK(type_store_size(I16) == 2);
     CHECK(type_store_size(F64) == 8);
@@ -113,23 +126,30 @@ static void test_interning(void)
 
 /* ---- the casting graph -------------------------------------------------- */
 
-static const Type *const graph_order[12] = {B, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64};
+static const Type *const graph_order[14] = {B, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64,
+                                            C64, C128};
 
 /* The table Numba's castgraph.TypeGraph builds from rules.py (run on its
- * own code): row = from, column = to, in graph_order. */
-static const char *const numba_graph[12] = {
-    "=SSSSSSSSSSS", /* bool */
-    "U=PPPUUUUSSS", /* int8 */
-    "UU=PPUUUUUSS", /* int16 */
-    "UUU=PUUUUUUS", /* int32 */
-    "UUUU=UUUUUUS", /* int64 */
-    "UUSSS=PPPUSS", /* uint8 */
-    "UUUSSU=PPUUS", /* uint16 */
-    "UUUUSUU=PUUS", /* uint32 */
-    "UUUUUUUU=UUS", /* uint64 */
-    "UUUUUUUUU=PP", /* float16 */
-    "UUUUUUUUUU=P", /* float32 */
-    "UUUUUUUUUUU=", /* float64 */
+ * own code): row = from, column = to, in graph_order. The complex columns
+ * and rows follow from rules.py's three complex edges (float32 -> complex64
+ * and float64 -> complex128 safe, no way back; complex64 -> complex128
+ * promote, unsafe back) by the same closure: a chain costs its worst edge
+ * ('N': no conversion). */
+static const char *const numba_graph[14] = {
+    "=SSSSSSSSSSSSS", /* bool */
+    "U=PPPUUUUSSSSS", /* int8 */
+    "UU=PPUUUUUSSSS", /* int16 */
+    "UUU=PUUUUUUSUS", /* int32 */
+    "UUUU=UUUUUUSUS", /* int64 */
+    "UUSSS=PPPUSSSS", /* uint8 */
+    "UUUSSU=PPUUSUS", /* uint16 */
+    "UUUUSUU=PUUSUS", /* uint32 */
+    "UUUUUUUU=UUSUS", /* uint64 */
+    "UUUUUUUUU=PPSS", /* float16 */
+    "UUUUUUUUUU=PSS", /* float32 */
+    "UUUUUUUUUUU=US", /* float64 */
+    "NNNNNNNNNNNN=P", /* complex64 */
+    "NNNNNNNNNNNNU=", /* complex128 */
 };
 
 static Conversion conv_of(char c)
@@ -140,8 +160,8 @@ static Conversion conv_of(char c)
 
 static void test_casting_graph(void)
 {
-    for (int i = 0; i < 12; i++)
-        for (int j = 0; j < 12; j++) {
+    for (int i = 0; i < 14; i++)
+        for (int j = 0; j < 14; j++) {
             Conversion got = type_can_convert(graph_order[i], graph_order[j]);
             if (got != conv_of(numba_graph[i][j]))
                 printf("  %s -> %s: got %d\n", graph_order[i]->name, graph_order[j]->name, (int)got);
@@ -220,6 +240,17 @@ static void test_unify(void)
     CHECK_UNIFY(B, U8, U8);
     CHECK_UNIFY(B, B, B);
     CHECK_UNIFY(I32, &type_none_t, NULL);
+    /* np.promote_types with complex numbers */
+    CHECK_UNIFY(C64, F64, C128);
+    CHECK_UNIFY(C64, F32, C64);
+    CHECK_UNIFY(C64, F16, C64);
+    CHECK_UNIFY(C64, I16, C64);
+    CHECK_UNIFY(C64, I32, C128);
+    CHECK_UNIFY(C64, U64, C128);
+    CHECK_UNIFY(C64, I8, C64);
+    CHECK_UNIFY(C64, C128, C128);
+    CHECK_UNIFY(C128, F32, C128);
+    CHECK_UNIFY(B, C64, C64);
 
     const Type *i32x2[] = {I32, I32}, *i64x2[] = {I64, I64}, *i32f32[] = {I32, F32};
     const Type *i64f32[] = {I64, F32}, *i64u64[] = {I64, U64}, *u64i64[] = {U64, I64};
@@ -315,6 +346,23 @@ static const BinRow binop_rows[] = {
     ROW(BINOP_MUL, V(F16), V(F32), F32, F32, F32),
     ROW(BINOP_FLOORDIV, V(F16), V(F16), F32, F32, F32),
     ROW(BINOP_POW, V(F16), LIT(I64), F32, F32, I64),
+    /* complex: the candidates' complex64, complex128 cases, listed last */
+    ROW(BINOP_ADD, V(C64), V(C64), C64, C64, C64),
+    ROW(BINOP_MUL, V(C64), V(F32), C64, C64, C64),
+    ROW(BINOP_MUL, V(C64), V(F64), C128, C128, C128),    /* c64 * 2.0 */
+    ROW(BINOP_MUL, V(C64), LIT(I64), C128, C128, C128),  /* c64 * 2 */
+    ROW(BINOP_SUB, V(C64), V(I16), C64, C64, C64),
+    ROW(BINOP_ADD, V(I32), V(C64), C128, C128, C128),
+    ROW(BINOP_ADD, V(C64), V(C128), C128, C128, C128),
+    ROW(BINOP_ADD, V(F16), V(C64), C64, C64, C64),       /* no float16 template: complex64 */
+    ROW(BINOP_TRUEDIV, V(C128), V(I64), C128, C128, C128),
+    ROW(BINOP_TRUEDIV, V(I64), V(I64), F64, I64, I64),   /* ints stay real */
+    ROW(BINOP_POW, V(C64), LIT(I64), C128, C128, C128),  /* no complex ** int case */
+    ROW(BINOP_POW, V(C64), V(F32), C64, C64, C64),
+    ROW(BINOP_POW, V(F64), V(C64), C128, C128, C128),
+    ROW(BINOP_FLOORDIV, V(C64), V(C64), NULL, NULL, NULL),
+    ROW(BINOP_MOD, V(C128), V(F64), NULL, NULL, NULL),
+    ROW(BINOP_BITAND, V(C64), V(I32), NULL, NULL, NULL),
 };
 
 static void test_binops(void)
@@ -391,6 +439,10 @@ static void test_other_operators(void)
     check_unary(UNARY_NEG, lit(I64), I64, I64, __LINE__);
     check_unary(UNARY_INVERT, v(F32), NULL, NULL, __LINE__);
     check_unary(UNARY_NOT, v(F64), B, F64, __LINE__);
+    check_unary(UNARY_NEG, v(C64), C64, C64, __LINE__);
+    check_unary(UNARY_POS, v(C128), C128, C128, __LINE__);
+    check_unary(UNARY_INVERT, v(C64), NULL, NULL, __LINE__);
+    check_unary(UNARY_NOT, v(C64), B, C64, __LINE__);
 
     check_compare(CMP_LT, v(I32), v(U32), I64, __LINE__);   /* §2.2 */
     check_compare(CMP_LT, v(U64), v(I64), F64, __LINE__);
@@ -398,6 +450,11 @@ static void test_other_operators(void)
     check_compare(CMP_GE, v(I32), lit(I64), I64, __LINE__);
     check_compare(CMP_LT, v(F32), lit(I64), F64, __LINE__);
     check_compare(CMP_NE, v(B), v(B), B, __LINE__);
+    check_compare(CMP_EQ, v(C64), v(C64), C64, __LINE__);
+    check_compare(CMP_NE, v(C64), v(F64), C128, __LINE__);
+    check_compare(CMP_EQ, v(C128), lit(I64), C128, __LINE__);
+    check_compare(CMP_LT, v(C64), v(C64), NULL, __LINE__);      /* complex has no order */
+    check_compare(CMP_GE, v(C128), v(F64), NULL, __LINE__);
     check_compare(CMP_LT, v(B), v(I32), I32, __LINE__);     /* (int32,int32): one safe only */
     check_compare(CMP_LE, v(I8), v(U8), I16, __LINE__);     /* tie with int32: first wins */
     check_compare(CMP_LT, v(F16), v(F16), F16, __LINE__);   /* float16 template */
@@ -409,6 +466,9 @@ static void test_other_operators(void)
     check_abs(v(F32), F32, __LINE__);
     check_abs(v(F16), F16, __LINE__);
     check_abs(v(B), I8, __LINE__);                          /* every case safe: the first wins */
+    OpSignature abs_sig = {0};
+    CHECK(sema_resolve_abs(v(C64), &abs_sig) && abs_sig.result == F32 && abs_sig.args[0] == C64);
+    CHECK(sema_resolve_abs(v(C128), &abs_sig) && abs_sig.result == F64 && abs_sig.args[0] == C128);
 
     check_range(I32, NULL, NULL, I32, __LINE__);
     check_range(I16, NULL, NULL, I32, __LINE__);            /* promote to int32 and int64: tie */
@@ -427,6 +487,13 @@ static ConstValue ci(int64_t x) { return (ConstValue){.kind = CONST_INT, .i = x}
 static ConstValue cu(uint64_t x) { return (ConstValue){.kind = CONST_INT, .i = (int64_t)x}; }
 static ConstValue cf(double x) { return (ConstValue){.kind = CONST_FLOAT, .f = x}; }
 static ConstValue cb(bool x) { return (ConstValue){.kind = CONST_BOOL, .b = x}; }
+static ConstValue cc(double re, double im)
+{
+    ConstValue v = {.kind = CONST_COMPLEX};
+    v.c.re = re;
+    v.c.im = im;
+    return v;
+}
 
 static bool same_float(double a, double b)
 {
@@ -441,6 +508,7 @@ static bool same_const(ConstValue a, ConstValue b)
     case CONST_BOOL: return a.b == b.b;
     case CONST_INT: return a.i == b.i;
     case CONST_FLOAT: return same_float(a.f, b.f);
+    case CONST_COMPLEX: return same_float(a.c.re, b.c.re) && same_float(a.c.im, b.c.im);
     default: return true;
     }
 }
@@ -681,6 +749,21 @@ static void test_fold_convert(void)
     convert(cf(QNAN), F64, B, cb(true), __LINE__);
     convert(ci(2), I64, B, cb(true), __LINE__);
     convert(ci(7), I64, I64, ci(7), __LINE__);
+    /* complex: a real is the real part; each part rounded to the parts' float */
+    convert(cc(0.1, 0.2), C128, C64, cc((double)0.1f, (double)0.2f), __LINE__);
+    convert(cc((double)0.1f, -0.0), C64, C128, cc((double)0.1f, -0.0), __LINE__);
+    convert(cf(0.1), F64, C64, cc((double)0.1f, 0.0), __LINE__);
+    convert(ci(16777217), I64, C64, cc(16777216.0, 0.0), __LINE__);
+    convert(ci(-3), I32, C128, cc(-3.0, 0.0), __LINE__);
+    convert(cb(true), B, C128, cc(1.0, 0.0), __LINE__);
+    convert(cc(0.0, QNAN), C128, B, cb(true), __LINE__);
+    convert(cc(0.0, -0.0), C128, B, cb(false), __LINE__);
+    no_convert(cc(1.0, 0.0), C128, F64, __LINE__);
+    no_convert(cc(1.0, 0.0), C64, I32, __LINE__);
+    no_convert(cf(1.0), F16, C64, __LINE__);
+    ConstValue none;
+    CHECK(!fold_binop(BINOP_ADD, C128, cc(1, 2), C128, cc(3, 4), &none));   /* numba's arithmetic, at run time */
+    CHECK(!fold_unary(UNARY_NEG, C64, cc(1, 2), &none));
 }
 
 static void test_fold_compare_truth(void)
@@ -696,8 +779,13 @@ static void test_fold_compare_truth(void)
     compare(CMP_NE, F64, cf(QNAN), cf(QNAN), true, __LINE__);
     compare(CMP_EQ, F64, cf(0.0), cf(-0.0), true, __LINE__);
     compare(CMP_LE, F32, cf(1.5), cf(2.5), true, __LINE__);
+    compare(CMP_EQ, C128, cc(1.0, 2.0), cc(1.0, 2.0), true, __LINE__);
+    compare(CMP_EQ, C128, cc(1.0, QNAN), cc(1.0, QNAN), false, __LINE__);
+    compare(CMP_NE, C64, cc(1.0, QNAN), cc(1.0, QNAN), true, __LINE__);
+    compare(CMP_NE, C64, cc(0.0, 1.0), cc(-0.0, 1.0), false, __LINE__);
     ConstValue got;
     CHECK(!fold_compare(CMP_IS, I64, ci(1), ci(1), &got));
+    CHECK(!fold_compare(CMP_LT, C128, cc(1, 0), cc(2, 0), &got));   /* complex numbers have no order */
 
     CHECK(fold_truth(cf(QNAN), F64));
     CHECK(!fold_truth(cf(-0.0), F64));
@@ -705,6 +793,8 @@ static void test_fold_compare_truth(void)
     CHECK(!fold_truth(ci(0), U8));
     CHECK(fold_truth(cb(true), B));
     CHECK(!fold_truth((ConstValue){0}, &type_none_t));
+    CHECK(fold_truth(cc(0.0, -1.0), C128));
+    CHECK(!fold_truth(cc(-0.0, 0.0), C64));
 }
 
 int main(void)

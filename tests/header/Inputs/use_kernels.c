@@ -15,7 +15,13 @@ int use(pyk_context *ctx, const float *host, int64_t count)
     pyk_array_i8 *t8 = NULL;
     pyk_array_f16 *halfs = NULL;
     pyk_array_bool *mask = NULL;
+    pyk_array_c64 *ca = NULL;
+    pyk_array_c128 *cb = NULL, *c3 = NULL;
+    pyk_array_c64 *c4 = NULL;
     const bool host_mask[1] = {true};
+    const pyk_complex64 host_c64[1] = {{1.0f, -2.0f}};
+    const pyk_complex128 host_c128[1] = {{3.0, -4.0}};
+    pyk_complex128 back_c128[1];
     float back[1];
     if (pyk_to_device_f32(ctx, host, 1, shape, &x) != PYK_OK ||
         pyk_device_array_f32(ctx, 1, shape, &out) != PYK_OK ||
@@ -26,7 +32,11 @@ int use(pyk_context *ctx, const float *host, int64_t count)
         pyk_device_array_f16(ctx, 1, shape, &halfs) != PYK_OK ||
         pyk_device_array_f32(ctx, 5, shape, &t5) != PYK_OK ||
         pyk_device_array_i8(ctx, 8, shape, &t8) != PYK_OK ||
-        pyk_to_device_bool(ctx, host_mask, 1, shape, &mask) != PYK_OK)
+        pyk_to_device_bool(ctx, host_mask, 1, shape, &mask) != PYK_OK ||
+        pyk_to_device_c64(ctx, host_c64, 1, shape, &ca) != PYK_OK ||
+        pyk_device_array_c128(ctx, 2, shape, &cb) != PYK_OK ||
+        pyk_device_array_c128(ctx, 3, shape, &c3) != PYK_OK ||
+        pyk_device_array_c64(ctx, 4, shape, &c4) != PYK_OK)
         return 1;
     pyk_launch_config cfg = pyk_config_1d(count, 128);
     const pyk_array_f32 *cx = x;
@@ -49,6 +59,12 @@ int use(pyk_context *ctx, const float *host, int64_t count)
     failures += over__f64a1A_launch(ctx, &cfg, d) != PYK_OK;
     failures += nothing_launch(ctx, &cfg) != PYK_OK;
     failures += nothing_launch_1d(ctx, 1, NULL) != PYK_OK;
+    failures += complexes_launch(ctx, &cfg, pyk_c64(1.0f, 2.0f), pyk_c128(3.0, -4.0), ca, cb) != PYK_OK;
+    failures += complexes_launch_1d(ctx, count, NULL, host_c64[0], pyk_c128(0.0, 1.0), ca, cb) != PYK_OK;
+    pykc_tuple_t3c64c128a3Ct2c128c128 ct = {pyk_c64(1.0f, -1.0f), c3, {pyk_c128(2.0, 0.5), host_c128[0]}};
+    failures += complex_tuples_launch(ctx, &cfg, ct, c4) != PYK_OK;
+    failures += complex_tuples_launch_1d(ctx, count, NULL, ct, c4) != PYK_OK;
+    failures += pyk_copy_to_host_c128(cb, back_c128, 1) != PYK_OK;
     failures += pyk_copy_to_host_f32(out, back, 1) != PYK_OK;
     failures += pyk_as_f32(pyk_untyped_f32(x)) != x;
     failures += pyk_untyped_const_f32(cx) != pyk_untyped_f32(x);
@@ -62,5 +78,9 @@ int use(pyk_context *ctx, const float *host, int64_t count)
     pyk_array_free_f32(t5);
     pyk_array_free_i8(t8);
     pyk_array_free_bool(mask);
+    pyk_array_free_c64(ca);
+    pyk_array_free_c128(cb);
+    pyk_array_free_c128(c3);
+    pyk_array_free_c64(c4);
     return failures;
 }

@@ -5,7 +5,8 @@
  * with launch_bounds, whose 1-D launcher must keep within its 128 threads
  * and whose explicit launch with 256 is refused; a 2-D kernel; the checks
  * the C types cannot make (ndim) still made; the module loaded once per
- * context (pyk_context_module); pyk_as_f32 refusing another dtype. */
+ * context (pyk_context_module); pyk_as_f32 refusing another dtype; complex
+ * scalars (two kernel parameters each) and complex arrays. */
 #include <math.h>
 
 #include "gpu_test.h"
@@ -150,12 +151,45 @@ static void test_fill2d(pyk_context *ctx)
     free(host);
 }
 
+/* x + a - b with a complex64 a and x, a complex128 b: the complex64 sum,
+ * then the difference in complex128, part by part. */
+static void test_complex(pyk_context *ctx)
+{
+    const int64_t n = 1001;
+    pyk_complex64 *x = malloc((size_t)n * sizeof *x);
+    pyk_complex128 *out = malloc((size_t)n * sizeof *out);
+    uint32_t seed = 13;
+    for (int64_t i = 0; i < n; i++) {
+        x[i] = pyk_c64((float)(test_random(&seed) % 1000) / 8.0f, -(float)(test_random(&seed) % 1000) / 16.0f);
+        out[i] = pyk_c128(-1.0, -1.0);
+    }
+    const pyk_complex64 a = pyk_c64(0.75f, -1.5f);
+    const pyk_complex128 b = pyk_c128(1.0 / 3.0, 2.0 / 3.0);
+    pyk_array_c64 *dx;
+    pyk_array_c128 *dout;
+    EXPECT_OK(ctx, pyk_to_device_c64(ctx, x, 1, &n, &dx));
+    EXPECT_OK(ctx, pyk_to_device_c128(ctx, out, 1, &n, &dout));
+    EXPECT_OK(ctx, shift_launch_1d(ctx, n, NULL, a, b, dx, dout));
+    EXPECT_OK(ctx, pyk_copy_to_host_c128(dout, out, n));
+    int64_t wrong = 0;
+    for (int64_t i = 0; i < n; i++) {
+        volatile float re = x[i].re + a.re, im = x[i].im + a.im;
+        wrong += out[i].re != (double)re - b.re || out[i].im != (double)im - b.im;
+    }
+    CHECK(wrong == 0);
+    pyk_array_free_c64(dx);
+    pyk_array_free_c128(dout);
+    free(x);
+    free(out);
+}
+
 int main(void)
 {
     pyk_context *ctx = open_device0();
     test_vecadd(ctx);
     test_bounded(ctx);
     test_fill2d(ctx);
+    test_complex(ctx);
     EXPECT_OK(ctx, pyk_synchronize(ctx));
     pyk_context_destroy(ctx); /* unloads the cached module */
     return check_summary();
