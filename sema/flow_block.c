@@ -11,12 +11,57 @@
 
 static const int axis_limit[3] = {1024, 1024, 64};
 
+/* The index expression of a site's dimension `dim`. */
+static Node *index_node(Node *at, int dim)
+{
+    Node *index = at->kind == NODE_SUBSCRIPT ? at->subscript.index : at->call.args.items[1];
+    return index->kind == NODE_TUPLE ? index->tuple.elts.items[dim] : index;
+}
+
+/* threadIdx, blockDim and constants under + - *, as written. */
+static bool is_thread_arithmetic(const Node *node)
+{
+    switch (node->kind) {
+    case NODE_INT: return true;
+    case NODE_CONVERT: return is_thread_arithmetic(node->convert.operand);
+    case NODE_UNARY: return node->unary.op == UNARY_NEG && is_thread_arithmetic(node->unary.operand);
+    case NODE_BINOP:
+        return (node->binop.op == BINOP_ADD || node->binop.op == BINOP_SUB || node->binop.op == BINOP_MUL) &&
+               is_thread_arithmetic(node->binop.left) && is_thread_arithmetic(node->binop.right);
+    case NODE_ATTRIBUTE: {
+        int b = node->attribute.builtin;
+        return (b >= BUILTIN_THREADIDX_X && b <= BUILTIN_THREADIDX_Z) ||
+               (b >= BUILTIN_BLOCKDIM_X && b <= BUILTIN_BLOCKDIM_Z);
+    }
+    default: return false;
+    }
+}
+
+/* Does the index take every value of its range in some thread, whatever
+ * the data: threadIdx and blockDim terms and constants, nothing else (a
+ * linear form of them, or such arithmetic written out)? A loop variable
+ * or a value a guard correlates with the thread (shr[tid + s] under
+ * `if tid % (2 * s) == 0`) has a range wider than the values it takes:
+ * limits derived from it would refuse launches that are right. */
+static bool is_exact(const AbsVal *index, const Node *expr)
+{
+    const Linear *l = &index->linear;
+    if (!l->valid)
+        return is_thread_arithmetic(expr);
+    for (int i = 0; i < l->count; i++)
+        if (l->atoms[i].kind != ATOM_THREAD && l->atoms[i].kind != ATOM_BLOCKDIM)
+            return false;
+    return true;
+}
+
 void flow_note_shared_index(Flow *flow, const Symbol *array, int64_t extent, int dim,
                             const AbsVal *index, Node *at)
 {
     /* an index that also depends on run-time values (t + offset) cannot
      * be decided by the block alone: nothing is claimed about it */
     static const int one[3] = {1, 1, 1};
+    if (!is_exact(index, index_node(at, dim)))
+        return;
     if (flow_bound_eval(index->hi, one, true) >= FLOW_INF || flow_bound_eval(index->lo, one, false) <= -FLOW_INF)
         return;
     flow = flow->root;
@@ -43,10 +88,7 @@ static const SharedIndex *first_misfit(const Flow *flow, const int block[3])
 
 static const char *index_text(Flow *flow, const SharedIndex *s)
 {
-    Node *index = s->at->kind == NODE_SUBSCRIPT ? s->at->subscript.index : s->at->call.args.items[1];
-    if (index->kind == NODE_TUPLE)
-        index = index->tuple.elts.items[s->dim];
-    return flow_source_text(flow->arena, index->span);
+    return flow_source_text(flow->arena, index_node(s->at, s->dim)->span);
 }
 
 /* The block is known: every index must fit it. */

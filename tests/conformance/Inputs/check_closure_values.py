@@ -20,3 +20,30 @@ for value in (np.float64([1.0, -0.0, float("inf"), float("nan")]),
               np.zeros(5000),
               np.array([(1, 2.0)], dtype=[("x", int), ("y", float)])):
     print(closure_values.expression(value))
+
+
+# A device function made from a module-level def with explicit signatures
+# keeps them (they decide the overload a call takes); one without compiles
+# for each call. A stand-in with the attributes numba-cuda's dispatcher has.
+class FakeDispatcher:
+    def __init__(self, py_func, sigs, device):
+        self.py_func, self.targetoptions = py_func, {"device": device}
+        self._can_compile = not sigs
+        self.overloads = {tuple(FakeType(t) for t in sig): None for sig in sigs}
+
+
+class FakeType:
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        return self.name
+
+
+def add(x, y):
+    return x + y
+
+
+print(closure_values.expression(FakeDispatcher(add, [("int64", "int64"), ("float64", "float64")], True)))
+print(closure_values.expression(FakeDispatcher(add, [], True)))
+print(closure_values.expression(FakeDispatcher(add, [("array(float32, 1d, C)",)], False)))

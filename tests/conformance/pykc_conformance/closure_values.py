@@ -164,7 +164,9 @@ def _top_level_name(func):
 def _dispatcher(value, depth):
     """A @cuda.jit function: its name when the module binds it to the
     dispatcher itself; `cuda.jit(device=True)(name)` when the module's name
-    is the plain function it was made from."""
+    is the plain function it was made from, with the signatures it was
+    given (`cuda.jit(["(int64, int64)"], device=True)(name)`), which decide
+    the overload a call takes."""
     py_func = getattr(value, "py_func", None)
     if py_func is None or not hasattr(value, "targetoptions"):
         return None
@@ -174,10 +176,28 @@ def _dispatcher(value, depth):
     bound = py_func.__globals__.get(name)
     if bound is value:
         return name
-    if bound is py_func:
-        device = value.targetoptions.get("device", False)
-        return "cuda.jit(device=True)(%s)" % name if device else "cuda.jit(%s)" % name
-    return None
+    if bound is not py_func:
+        return None
+    sigs = _explicit_signatures(value)
+    if sigs is False:
+        return None
+    args = ([repr(sigs)] if sigs else []) + (["device=True"] if value.targetoptions.get("device", False) else [])
+    return "cuda.jit(%s)(%s)" % (", ".join(args), name)
+
+
+def _explicit_signatures(dispatcher):
+    """The signature strings a dispatcher was made with (it compiles
+    nothing else), None when it compiles for each call, False when a
+    parameter type has no spelling pykc reads back."""
+    if getattr(dispatcher, "_can_compile", True):
+        return None
+    sigs = []
+    for argtypes in dispatcher.overloads:
+        names = [str(t) for t in argtypes]
+        if not all(re.fullmatch(r"[a-z][a-z0-9_]*", n) for n in names):
+            return False
+        sigs.append("(%s)" % ", ".join(names))
+    return sigs
 
 
 def _plain_function(value, depth):
