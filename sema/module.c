@@ -124,7 +124,7 @@ static void select_roots(Sema *sema, FuncList *roots, FuncList *unsigned_kernels
 /* A function's body, once; specialisations are checked by specialize.c. */
 static void check(Sema *sema, FuncInfo *func)
 {
-    if (func->checked || func->generic || !func->param_types)
+    if (func->checked || func->generic || func->is_generic || !func->param_types)
         return;
     func->checked = true;
     sema_check_function(sema, func);
@@ -157,9 +157,11 @@ static void check_reached(Sema *sema, const FuncList *roots, FuncList *generated
         FuncInfo *root = roots->items[i];
         if (!sema_prepare_function(sema, root))
             continue;
-        if (root->overload_count)
+        if (root->overload_count) {
             for (int k = 0; k < root->overload_count; k++)
-                list_add(sema, generated, root->overloads[k]);
+                if (!root->overloads[k]->is_generic)   /* typed per call: its specialisations are */
+                    list_add(sema, generated, root->overloads[k]);
+        }
         else if (!root->is_generic)
             list_add(sema, generated, root);
     }

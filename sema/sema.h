@@ -161,6 +161,9 @@ struct FuncInfo {
      * copy of the generic FUNCDEF named e.g. f__int64__float32, and whose
      * return_type is inferred from its returns (NULL until known). */
     bool is_generic;
+    bool declared_params;     /* generic with parameter types given ("(int64, int64)",
+                                 no return type): arguments convert to them, and
+                                 each specialisation is for them */
     FuncInfo **specs;         /* generic: its specialisations */
     int spec_count;
     FuncInfo *generic;        /* specialisation: the function it specialises */

@@ -148,8 +148,8 @@ static bool set_params(Sema *sema, FuncInfo *func, const Type **types, int count
 }
 
 /* (arg, ...) or "(arg, ...)": the parameter types alone. A kernel returns
- * void; a device function's return type is inferred at each call, as
- * Numba infers it (the function is typed like one without a signature). */
+ * void; a device function's arguments convert to the types given and its
+ * return type is inferred, as Numba infers it (specialize.c). */
 static bool signature_from_params(Sema *sema, Node *expr, FuncInfo *func, bool numba_scope)
 {
     NodeList one = {&expr, 1};
@@ -160,10 +160,9 @@ static bool signature_from_params(Sema *sema, Node *expr, FuncInfo *func, bool n
         ok &= (types[i] = sema_param_type_from_expr(sema, items->items[i], numba_scope)) != NULL;
     if (!ok || !set_params(sema, func, types, items->count, expr->span))
         return false;
-    if (!func->is_kernel) {
-        func->param_types = NULL;
-        func->param_count = 0;
+    if (!func->is_kernel) {   /* the parameters stand; the return type is inferred per call */
         func->is_generic = true;
+        func->declared_params = true;
     }
     func->return_type = &type_none_t;
     return true;

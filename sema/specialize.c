@@ -264,6 +264,26 @@ static const Type **argument_types(FuncCtx *ctx, Node *call, FuncInfo *generic)
     return ok ? types : NULL;
 }
 
+/* A function with parameter types but no return type given: the
+ * arguments convert to those types, which the specialisation is for. */
+static bool convert_to_declared(FuncCtx *ctx, Node *call, FuncInfo *generic, const Type **types)
+{
+    bool ok = true;
+    for (int i = 0; i < generic->param_count; i++) {
+        const Type *want = generic->param_types[i];
+        Node **arg = &call->call.args.items[i];
+        if (type_can_convert(types[i], want) == CONV_NONE) {
+            sema_report(ctx, (*arg)->span, "argument %d of '%.*s' must be '%s', not '%s'", i + 1,
+                        STR_ARG(generic->name), want->name, types[i]->name);
+            ok = false;
+            continue;
+        }
+        *arg = sema_convert(ctx, *arg, want);
+        types[i] = want;
+    }
+    return ok;
+}
+
 /* Whether a specialisation types without error, its own body and the
  * functions it calls; it is finished now if it was not, with its
  * diagnostics held. */
@@ -310,7 +330,7 @@ Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic)
         return sema_value_error();
     }
     const Type **types = argument_types(ctx, call, generic);
-    if (!types)
+    if (!types || (generic->declared_params && !convert_to_declared(ctx, call, generic, types)))
         return sema_value_error();
     FuncInfo *spec = active_spec(generic);
     if (spec && !check_recursion(ctx, call, spec, types, count))
