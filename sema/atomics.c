@@ -128,6 +128,35 @@ static bool check_value(FuncCtx *ctx, Node **arg, const AtomicOp *op, const Type
     return true;
 }
 
+/* Numba types an atomic's index loosely: a 1-d array's index converts to
+ * intp, and a tuple for more dimensions is taken as it is and lowered by
+ * casting each member to intp. So a float index, or a tuple with a float
+ * member (unification makes one in numba-cuda's own atomic tests), is cast
+ * to int64, truncating, as Numba's lowering casts it. A tuple written out
+ * in the call is left to sema_index_type. */
+static void cast_float_index(FuncCtx *ctx, Node **index, int ndim)
+{
+    if ((*index)->kind == NODE_TUPLE || (*index)->kind == NODE_SLICE)
+        return;
+    const Type *type = sema_check_value(ctx, *index);
+    if (!type)
+        return;
+    if (ndim == 1 && type_is_float(type)) {
+        *index = sema_convert(ctx, *index, &type_int64_t);
+        return;
+    }
+    if (type->kind != TYPE_TUPLE || type->count != ndim)
+        return;
+    const Type *elts[TYPE_MAX_NDIM];
+    bool any_float = false;
+    for (int i = 0; i < ndim; i++) {
+        any_float |= type_is_float(type->elts[i]);
+        elts[i] = type_is_float(type->elts[i]) ? &type_int64_t : type->elts[i];
+    }
+    if (any_float)
+        *index = sema_convert(ctx, *index, type_tuple(ctx->sema->types, elts, ndim));
+}
+
 /* cuda.atomic.OP(array, index, value), .cas(array, index, old, new),
  * .compare_and_swap(array, old, new) */
 Value sema_check_atomic(FuncCtx *ctx, Node *call, Builtin id)
@@ -143,6 +172,8 @@ Value sema_check_atomic(FuncCtx *ctx, Node *call, Builtin id)
         ok = (array ? check_value(ctx, &args[i], op, array->dtype) : sema_check_value(ctx, args[i]) != NULL) && ok;
     if (!ok)
         return sema_value_error();
+    if (op->has_index)
+        cast_float_index(ctx, &args[1], array->ndim);
     if (op->has_index && !sema_index_type(ctx, &args[1], array->ndim, args[1]->span))
         return sema_value_error();
     call->call.builtin = id;
