@@ -267,6 +267,9 @@ Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
     }
     if (str_eq_cstr(attr, "dtype"))   /* a type: cuda.local.array(n, dtype=a.dtype) */
         return (Value){.kind = VAL_TYPE, .type = array->dtype};
+    Value method = sema_array_method(attr);   /* x.reshape, x.sum, ...: the call checks it */
+    if (method.kind == VAL_BUILTIN)
+        return method;
     if (str_eq_cstr(attr, "flat") || str_eq_cstr(attr, "real") ||
         str_eq_cstr(attr, "imag") || str_eq_cstr(attr, "ctypes") || str_eq_cstr(attr, "flags"))
         sema_report(ctx, node->span, "array attribute '%.*s' is not supported by pykc yet", STR_ARG(attr));
