@@ -90,8 +90,8 @@ static LLVMValueRef mean(Cg *cg, const Node *at, LLVMValueRef arr, const Type *t
 {
     ReductionPlan p;
     sema_reduction_plan(nan ? BUILTIN_REDUCE_NANMEAN : BUILTIN_REDUCE_MEAN, t->dtype, NULL, &p);
-    LLVMValueRef count;
-    LLVMValueRef c = fold(cg, at, arr, t, &p, BINOP_ADD, nan, &count);
+    LLVMValueRef count = NULL;
+    LLVMValueRef c = fold(cg, at, arr, t, &p, BINOP_ADD, nan, nan ? &count : NULL);
     if (!nan)
         count = cg_array_size(cg, arr, t);
     return arith(cg, at, BINOP_TRUEDIV, c, p.acc, count, &type_int64_t, p.finish);

@@ -270,6 +270,11 @@ Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
     Value method = sema_array_method(attr);   /* x.reshape, x.sum, ...: the call checks it */
     if (method.kind == VAL_BUILTIN)
         return method;
+    if (sema_numpy_array_function(attr).kind == VAL_BUILTIN) {
+        sema_report(ctx, node->span, "an array has no method '%.*s': it is NumPy's function np.%.*s(x)",
+                    STR_ARG(attr), STR_ARG(attr));
+        return sema_value_error();
+    }
     if (str_eq_cstr(attr, "flat") || str_eq_cstr(attr, "real") ||
         str_eq_cstr(attr, "imag") || str_eq_cstr(attr, "ctypes") || str_eq_cstr(attr, "flags"))
         sema_report(ctx, node->span, "array attribute '%.*s' is not supported by pykc yet", STR_ARG(attr));
