@@ -213,9 +213,12 @@ void cg_walk_end(Cg *cg, CgWalk *w);
 LLVMValueRef cg_emit_reshape(Cg *cg, const Node *node);
 LLVMValueRef cg_emit_reduction(Cg *cg, const Node *node);
 LLVMValueRef cg_emit_reduction_pick(Cg *cg, const Node *node, LLVMValueRef arr, const Type *t);
-/* cg_reduce.c, for cg_reduce_pick.c: the array's element count, and the
- * thread's end where Numba raises (an empty array's min): see cg_exit_if */
+/* cg_reduce.c, for cg_reduce_pick.c: ends the thread if the array has no
+ * element (where Numba raises ValueError: an empty array's min, ...; see
+ * cg_exit_if) and returns its size; and isnan of a value of type t (false
+ * for integers and bools). */
 LLVMValueRef cg_reduce_exit_if_empty(Cg *cg, LLVMValueRef arr, const Type *t, const char *what);
+LLVMValueRef cg_reduce_is_nan(Cg *cg, LLVMValueRef v, const Type *t);
 
 /* cg_check.c: checked mode (--check; docs/abi.md, "Check sites"). An
  * element access is bracketed: cg_check_mark before cg_element_ptr, which

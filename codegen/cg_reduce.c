@@ -31,7 +31,7 @@ static LLVMValueRef slot_of(Cg *cg, const Type *t, LLVMValueRef initial, const c
     return slot;
 }
 
-static LLVMValueRef is_nan(Cg *cg, LLVMValueRef v, const Type *t)
+LLVMValueRef cg_reduce_is_nan(Cg *cg, LLVMValueRef v, const Type *t)
 {
     if (!type_is_float(t))
         return LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), 0, false);
@@ -45,7 +45,7 @@ static LLVMBasicBlockRef skip_nan(Cg *cg, LLVMValueRef v, const Type *t)
 {
     LLVMBasicBlockRef take = cg_block(cg, "reduce.number");
     LLVMBasicBlockRef join = cg_block(cg, "reduce.next");
-    LLVMBuildCondBr(cg->b, is_nan(cg, v, t), join, take);
+    LLVMBuildCondBr(cg->b, cg_reduce_is_nan(cg, v, t), join, take);
     cg_enter(cg, take);
     return join;
 }

@@ -21,13 +21,6 @@
 
 #include "cg_internal.h"
 
-static LLVMValueRef is_nan(Cg *cg, LLVMValueRef v, const Type *t)
-{
-    if (!type_is_float(t))
-        return LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), 0, false);
-    return LLVMBuildFCmp(cg->b, LLVMRealUNO, v, v, "isnan");
-}
-
 static LLVMValueRef load(Cg *cg, LLVMValueRef slot, const Type *t)
 {
     return LLVMBuildLoad2(cg->b, cg_type(cg, t), slot, "");
@@ -72,11 +65,11 @@ static LLVMValueRef extreme(Cg *cg, const Node *at, LLVMValueRef arr, const Type
     LLVMValueRef v = cg_walk_element(cg, &w);
     CmpOpKind beats = largest ? CMP_GT : CMP_LT;
     if (!nan) {
-        finish_if(cg, &w, is_nan(cg, v, d), v, best);
+        finish_if(cg, &w, cg_reduce_is_nan(cg, v, d), v, best);
         store_if(cg, cg_compare(cg, beats, v, load(cg, best, d), d, at), v, best);
     } else {
         LLVMValueRef kept = cg_compare(cg, beats, load(cg, best, d), v, d, at);
-        LLVMValueRef take = LLVMBuildAnd(cg->b, LLVMBuildNot(cg->b, is_nan(cg, v, d), ""),
+        LLVMValueRef take = LLVMBuildAnd(cg->b, LLVMBuildNot(cg->b, cg_reduce_is_nan(cg, v, d), ""),
                                          LLVMBuildNot(cg->b, kept, ""), "take");
         store_if(cg, take, v, best);
     }
@@ -98,7 +91,7 @@ static LLVMValueRef position_of_extreme(Cg *cg, const Node *at, LLVMValueRef arr
     cg_walk_begin(cg, &w, arr, t, false);
     LLVMValueRef v = cg_walk_element(cg, &w);
     LLVMValueRef pos = cg_walk_position(cg, &w);
-    finish_if(cg, &w, is_nan(cg, v, d), pos, where);
+    finish_if(cg, &w, cg_reduce_is_nan(cg, v, d), pos, where);
     LLVMValueRef better = cg_compare(cg, largest ? CMP_GT : CMP_LT, v, load(cg, best, d), d, at);
     store_if(cg, better, v, best);
     store_if(cg, better, pos, where);
@@ -125,7 +118,7 @@ static LLVMValueRef peak_to_peak(Cg *cg, const Node *at, LLVMValueRef arr, const
     cg_walk_begin(cg, &w, arr, t, false);
     LLVMValueRef v = cg_walk_element(cg, &w);
     if (type_is_float(d))
-        finish_if(cg, &w, is_nan(cg, v, d), LLVMConstInt(i1, 1, false), saw_nan);
+        finish_if(cg, &w, cg_reduce_is_nan(cg, v, d), LLVMConstInt(i1, 1, false), saw_nan);
     store_if(cg, cg_compare(cg, CMP_GT, v, load(cg, hi, d), d, at), v, hi);
     store_if(cg, cg_compare(cg, CMP_LT, v, load(cg, lo, d), d, at), v, lo);
     cg_walk_end(cg, &w);

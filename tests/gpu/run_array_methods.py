@@ -23,6 +23,7 @@ exits 1 on any failure."""
 import math
 import os
 import sys
+import warnings
 
 import numpy as np
 
@@ -164,6 +165,68 @@ def float_rows_case(dtype, rng):
             out[i], iout[i] = float_row(list(x[i]), acc)
         return [out, iout]
     return case([In(x)], outs, ref)
+
+
+# numba-cuda's test_array_reductions.py arrays (1-d ones), and the columns
+# (out's, then iout's as "i" + index) its tests compare with NumPy's own
+# functions on them: NumPy must agree there too.
+INF, NAN = float("inf"), float("nan")
+BASIC = [[1.0, 2.0, 0.0, -0.0, 1.0, -1.5], [-0.0, -1.5], [-1.5, 2.5, INF], [-1.5, 2.5, -INF],
+         [-1.5, 2.5, INF, -INF], [NAN, -1.5, 2.5, NAN, 3.0], [NAN, -1.5, 2.5, NAN, INF, -INF, 3.0],
+         [5.0, NAN, -1.5, NAN], [NAN, NAN]]
+NANS = [[1.0, 2.0, 0.0, -0.0, 1.0, -1.5], [-0.0, -1.5], [-1.5, 2.5, NAN], [-1.5, 2.5, INF],
+        [-1.5, 2.5, -INF], [-1.5, 2.5, INF, -INF], [NAN, -1.5, 2.5, NAN, 3.0], [5.0, NAN, -1.5, NAN],
+        [NAN, NAN]]
+NANMEAN = [[1.0, 2.0, 0.0, -0.0, 1.0, -1.5], [-0.0, -1.5], [-1.5, 2.5, NAN], [NAN, -1.5, 2.5, NAN, 3.0],
+           [NAN, -1.5, 2.5, NAN, INF, -INF, 3.0], [5.0, NAN, -1.5, NAN], [NAN, NAN]]
+SEGMENT_SETS = [
+    (BASIC, {0: np.sum, 2: np.mean, 3: np.var, 4: np.std, 5: np.min, 6: np.max}),
+    (NANS, {7: np.nansum, 8: np.nanprod, 12: np.nanmin, 13: np.nanmax}),
+    (NANMEAN, {9: np.nanmean}),
+    ([[1.0, 0.0, INF, NAN], [1.0, -0.0, INF, NAN], [1.0, 1.5, INF, NAN]], {"i2": np.all}),
+    ([[0.0, -0.0, 0.0, 0.0], [0.0, -0.0, NAN, 0.0], [0.0, -0.0, INF, 0.0], [0.0, -0.0, 1.5, 0.0]],
+     {"i3": np.any}),
+    ([[], [0.0, -0.0, 1.5, 0.0], [1.0, 2.0, 0.0, -0.0, 1.0, -1.5], [NAN, 0.0, INF, -INF, 0.0]],
+     {"i4": np.count_nonzero}),
+]
+
+
+def segments_case(rng):
+    checks = {}
+    for arrays, functions in SEGMENT_SETS:
+        for a in arrays:
+            checks.setdefault(tuple(a), {}).update(functions)
+    segs = list(checks)
+    starts = np.cumsum([0] + [len(a) for a in segs]).astype(np.int64)
+    x = np.array([v for a in segs for v in a], np.float64)
+    outs = [Out((len(segs), 15), np.float64, loose=(3, 4, 10, 11)), Out((len(segs), 5), np.int64)]
+
+    def ref(ins):
+        x, starts = ins
+        out, iout = outs[0].initial.copy(), outs[1].initial.copy()
+        for i in range(len(segs)):
+            v = list(x[starts[i]:starts[i + 1]])
+            if not v:   # the thread ends at the min, after these
+                iout[i, 2:5] = [True, False, 0]
+                out[i, [0, 1, 2, 3, 4, 7, 8, 9, 10, 11]] = [0.0, 1.0, NAN, NAN, NAN, 0.0, 1.0, NAN, NAN, NAN]
+                continue
+            out[i], iout[i] = float_row(v, float)
+        return [out, iout]
+
+    def numpy_ref(ins):
+        """NumPy's own values where numba-cuda's tests compare with them,
+        the reference's elsewhere."""
+        out, iout = ref(ins)
+        for i, seg in enumerate(segs):
+            for col, f in checks[seg].items():
+                if isinstance(col, str):
+                    iout[i, int(col[1:])] = f(np.array(seg, np.float64))
+                else:
+                    out[i, col] = f(np.array(seg, np.float64))
+        return [out, iout]
+    c = case([In(x), In(starts)], outs, ref, block=32)
+    c["numpy"] = numpy_ref
+    return c
 
 
 def int32_rows_case(rng):
@@ -316,6 +379,7 @@ def empty_min_case(rng):
 
 def make_cases(rng):
     return {"float64_rows": float_rows_case(np.float64, rng), "float32_rows": float_rows_case(np.float32, rng),
+            "segments": segments_case(rng),
             "int32_rows": int32_rows_case(rng), "uint8_rows": uint8_rows_case(rng),
             "bool_rows": bool_rows_case(rng), "layouts": layouts_case(rng), "shared": shared_case(rng),
             "reshape_rows": reshape_rows_case(rng), "reshape3d": reshape3d_case(rng),
@@ -396,6 +460,7 @@ def main():
     if not sys.argv[1:]:
         print(__doc__)
         return 2
+    warnings.simplefilter("ignore", RuntimeWarning)   # NumPy's all-NaN and empty-slice notes
     kernels = numba_kernels()
     cases = make_cases(np.random.default_rng(2026))
     tally = pyk_gpu.Tally()
@@ -412,6 +477,9 @@ def main():
         for path in sys.argv[1:]:
             got = run_pykc(path, name, c)
             bad = compare("reference", got, want_cpu, c["outs"])
+            if "numpy" in c:
+                with np.errstate(all="ignore"):
+                    bad += compare("numpy", got, c["numpy"](host_inputs(c)), c["outs"])
             if want_numba is not None:
                 bad += compare("numba", got, want_numba, c["outs"])
             tally.check("%s (%s)" % (name, os.path.basename(path)), bad)
