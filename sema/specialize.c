@@ -171,6 +171,18 @@ static void show_held(Sema *sema, FuncInfo *spec)
         show_held(sema, spec->spec_callees[i]);
 }
 
+/* What specialisations tried but never used held is malloc'd
+ * (diag_end_hold) and never printed: freed once the module is checked. */
+void sema_free_held_diags(Sema *sema)
+{
+    for (int i = 0; i < sema->func_count; i++)
+        for (int k = 0; k < sema->funcs[i]->spec_count; k++) {
+            FuncInfo *spec = sema->funcs[i]->specs[k];
+            free(spec->spec_diags.text);
+            spec->spec_diags.text = NULL;
+        }
+}
+
 static FuncInfo *active_spec(const FuncInfo *generic)
 {
     for (int i = 0; i < generic->spec_count; i++)
