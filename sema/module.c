@@ -227,6 +227,5 @@ bool sema_check_module(Arena *arena, Diag *diag, Node *module, const SemaOptions
     out->types = sema.types;
     if (diag->errors == errors)
         sema_diagnose_module(&sema, out);
-    sema_free_held_diags(&sema);
     return diag->errors == errors;
 }

@@ -235,7 +235,6 @@ Value sema_check_call(FuncCtx *ctx, Node *call);
 Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic);
 void sema_check_inferred_return(FuncCtx *ctx, Node *node);
 bool sema_spec_is_done(const FuncInfo *spec);
-void sema_free_held_diags(Sema *sema);
 /* The functions codegen generates (funcs: what was checked, in order),
  * named uniquely for the PTX. */
 void sema_collect_generated(Sema *sema, Node *module, FuncInfo **funcs, int count, SemaModule *out);

@@ -152,6 +152,9 @@ static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
     sema->finishing = caller;
     if (sema->trials) {
         spec->spec_diags = diag_end_hold(&held);
+        char *text = spec->spec_diags.text;   /* kept in the arena: a held text may never be shown */
+        spec->spec_diags.text = text ? arena_strndup(sema->arena, text, strlen(text)) : NULL;
+        free(text);
         sema->diag = outer;
     }
     spec->spec_state = SPEC_DONE;
@@ -165,22 +168,8 @@ static void show_held(Sema *sema, FuncInfo *spec)
         return;
     spec->spec_diags_shown = true;
     diag_replay(sema->diag, &spec->spec_diags);
-    free(spec->spec_diags.text);
-    spec->spec_diags.text = NULL;
     for (int i = 0; i < spec->spec_callee_count; i++)
         show_held(sema, spec->spec_callees[i]);
-}
-
-/* What specialisations tried but never used held is malloc'd
- * (diag_end_hold) and never printed: freed once the module is checked. */
-void sema_free_held_diags(Sema *sema)
-{
-    for (int i = 0; i < sema->func_count; i++)
-        for (int k = 0; k < sema->funcs[i]->spec_count; k++) {
-            FuncInfo *spec = sema->funcs[i]->specs[k];
-            free(spec->spec_diags.text);
-            spec->spec_diags.text = NULL;
-        }
 }
 
 static FuncInfo *active_spec(const FuncInfo *generic)
