@@ -121,6 +121,17 @@ static void add_callee(Sema *sema, FuncInfo *spec)
     caller->spec_failed |= spec->spec_failed;
 }
 
+/* A trial's held text lives as long as the compilation, like the rest of
+ * sema: most trials are never used, so nothing would free a malloc'd one. */
+static void keep_in_arena(Sema *sema, HeldDiags *held)
+{
+    if (!held->text)
+        return;
+    char *copy = arena_strndup(sema->arena, held->text, strlen(held->text));
+    free(held->text);
+    held->text = copy;
+}
+
 /* The final pass, which reports errors, with a note at the call site. On
  * trial, its diagnostics are held (diag_hold) until a call uses it. */
 static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
@@ -152,9 +163,7 @@ static void finish_spec(Sema *sema, FuncInfo *spec, Span call_site)
     sema->finishing = caller;
     if (sema->trials) {
         spec->spec_diags = diag_end_hold(&held);
-        char *text = spec->spec_diags.text;   /* kept in the arena: a held text may never be shown */
-        spec->spec_diags.text = text ? arena_strndup(sema->arena, text, strlen(text)) : NULL;
-        free(text);
+        keep_in_arena(sema, &spec->spec_diags);
         sema->diag = outer;
     }
     spec->spec_state = SPEC_DONE;
