@@ -6,7 +6,7 @@
  *    `known` is the product of the others (0 when that product is 0), and
  *    the sizes must agree. Numba raises ValueError otherwise; numba-cuda
  *    without debug=True returns from the kernel there, so the thread ends
- *    here (PTX exit), in checked mode too (docs/language.md §4.2).
+ *    here (PTX exit), in checked mode too (docs/language.md §4.3).
  * 2. numba_attempt_nocopy_reshape in C order never fails for a C-contiguous
  *    array of the same size, and gives C strides for the new shape (a
  *    size-0 array gets the item size for every stride). The view keeps the
