@@ -17,7 +17,8 @@
  * cg_reduce_pick.c generate the loops from the same plan.
  *
  * Not supported: an axis (the result is a new array, which a kernel cannot
- * allocate without Numba's NRT), reductions of scalars and tuples. */
+ * allocate without Numba's NRT), reductions of scalars and tuples, and of
+ * arrays of anything but bools, integers and floats. */
 #include "sema_internal.h"
 
 #define F64 (&type_float64_t)
@@ -214,7 +215,13 @@ Value sema_check_reduction(FuncCtx *ctx, Node *call, Builtin id, const Type *arr
     const Type *sum_type;
     if (!check_arguments(ctx, call, id, first, &sum_type))
         return sema_value_error();
-    if (id == BUILTIN_REDUCE_PTP && array->dtype->kind == TYPE_BOOL) {
+    TypeKind kind = array->dtype->kind;
+    if (kind != TYPE_BOOL && kind != TYPE_INT && kind != TYPE_FLOAT) {   /* complex, records, ... */
+        sema_report(ctx, call->span, "'%s' of an array of '%s' is not supported by pykc yet", callee(ctx, call),
+                    array->dtype->name);
+        return sema_value_error();
+    }
+    if (id == BUILTIN_REDUCE_PTP && kind == TYPE_BOOL) {
         sema_report(ctx, call->span, "'%s' does not take a bool array (NumPy raises TypeError; Numba "
                     "refuses it too)", callee(ctx, call));
         return sema_value_error();
