@@ -170,6 +170,10 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
             return cg_emit_fp16_call(cg, node);
         if (cg_is_grid_group_call(node->call.builtin))
             return cg_emit_grid_group_call(cg, node);
+        if (node->call.builtin == BUILTIN_ARRAY_RESHAPE)
+            return cg_emit_reshape(cg, node);
+        if (node->call.builtin >= BUILTIN_REDUCE_SUM && node->call.builtin <= BUILTIN_REDUCE_PTP)
+            return cg_emit_reduction(cg, node);
         return cg_emit_math_call(cg, node);
     }
 }

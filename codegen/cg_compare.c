@@ -68,6 +68,11 @@ static LLVMValueRef compare_values(Cg *cg, CmpOpKind op, LLVMValueRef l, LLVMVal
     }
 }
 
+LLVMValueRef cg_compare(Cg *cg, CmpOpKind op, LLVMValueRef l, LLVMValueRef r, const Type *t, const Node *at)
+{
+    return compare_values(cg, op, l, r, t, at);
+}
+
 /* a < b < c: pair i compares operands i and i+1 in pair_types[i]; a false
  * pair ends the chain, which then is false. */
 LLVMValueRef cg_emit_compare(Cg *cg, const Node *node)

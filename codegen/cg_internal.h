@@ -92,6 +92,11 @@ LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef *overloads,
                           unsigned n_overloads, LLVMValueRef *args, unsigned n_args);
 LLVMValueRef cg_contract(LLVMValueRef float_op);
 LLVMValueRef cg_unsupported(Cg *cg, const Node *node, const char *what);
+/* Ends the thread where cond holds (PTX exit), continuing where it does
+ * not: what a kernel does where Numba raises an exception, since numba-cuda
+ * without debug=True returns from the kernel there. The blocks are named
+ * fail_name and ok_name. */
+void cg_exit_if(Cg *cg, LLVMValueRef cond, const char *fail_name, const char *ok_name);
 
 /* cg_func.c: functions and their parameters */
 void cg_declare_func(Cg *cg, FuncInfo *fi);
@@ -164,6 +169,9 @@ LLVMValueRef cg_emit_print(Cg *cg, const Node *node);
 LLVMValueRef cg_emit_expr(Cg *cg, const Node *node);
 LLVMValueRef cg_emit_cond(Cg *cg, const Node *node);   /* truth value, i1 */
 LLVMValueRef cg_emit_compare(Cg *cg, const Node *node);
+/* l op r for two scalars already of type t (<, ==, ...: Python's, as a
+ * Compare node computes them; float16 as cuda_fp16.h does). */
+LLVMValueRef cg_compare(Cg *cg, CmpOpKind op, LLVMValueRef l, LLVMValueRef r, const Type *t, const Node *at);
 LLVMValueRef cg_emit_boolop(Cg *cg, const Node *node);
 LLVMValueRef cg_emit_ifexp(Cg *cg, const Node *node);
 
@@ -267,6 +275,40 @@ LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index,
 LLVMValueRef cg_array_index(Cg *cg, LLVMValueRef v, const Type *t, const Node *node,
                             LLVMValueRef arr, int k);
 LLVMValueRef cg_array_offset(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx);
+
+/* cg_walk.c: nested loops over every element of an array, in Numba's
+ * order: memory order (np.nditer: C order, F order for an F array of 2 or
+ * more dimensions) or C order (a.flat). cg_walk_begin leaves the builder in
+ * the loop body, where cg_walk_element loads the current element (its
+ * register type) and cg_walk_position gives how many came before it; the
+ * body may branch to w->done to stop early, and must leave the builder in
+ * an open block; cg_walk_end closes the loops and continues in w->done. */
+typedef struct CgWalk {
+    LLVMValueRef arr;
+    const Type *type;
+    int order[TYPE_MAX_NDIM];                  /* dimensions, outermost first */
+    LLVMValueRef index[TYPE_MAX_NDIM];         /* per dimension: its i64 slot */
+    LLVMBasicBlockRef cond[TYPE_MAX_NDIM];     /* per loop level */
+    LLVMBasicBlockRef latch[TYPE_MAX_NDIM];
+    LLVMValueRef position;                     /* i64 slot */
+    LLVMBasicBlockRef done;
+} CgWalk;
+void cg_walk_begin(Cg *cg, CgWalk *w, LLVMValueRef arr, const Type *t, bool memory_order);
+LLVMValueRef cg_walk_element(Cg *cg, const CgWalk *w);
+LLVMValueRef cg_walk_position(Cg *cg, const CgWalk *w);
+void cg_walk_end(Cg *cg, CgWalk *w);
+
+/* cg_reshape.c: x.reshape(...), np.reshape(x, shape); cg_reduce.c and
+ * cg_reduce_pick.c: the reductions (BUILTIN_REDUCE_*) */
+LLVMValueRef cg_emit_reshape(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_reduction(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_reduction_pick(Cg *cg, const Node *node, LLVMValueRef arr, const Type *t);
+/* cg_reduce.c, for cg_reduce_pick.c: ends the thread if the array has no
+ * element (where Numba raises ValueError: an empty array's min, ...; see
+ * cg_exit_if) and returns its size; and isnan of a value of type t (false
+ * for integers and bools). */
+LLVMValueRef cg_reduce_exit_if_empty(Cg *cg, LLVMValueRef arr, const Type *t, const char *what);
+LLVMValueRef cg_reduce_is_nan(Cg *cg, LLVMValueRef v, const Type *t);
 
 /* cg_check.c: checked mode (--check; docs/abi.md, "Check sites"). An
  * element access is bracketed: cg_check_mark before cg_element_ptr, which

@@ -39,13 +39,7 @@ static LLVMValueRef by_sign(Cg *cg, const StepSign *sign, LLVMValueRef if_neg, L
 static void exit_if_zero(Cg *cg, LLVMValueRef step)
 {
     LLVMValueRef zero = LLVMBuildICmp(cg->b, LLVMIntEQ, step, cg_const_i64(cg, 0), "step_is_zero");
-    LLVMBasicBlockRef stop = cg_block(cg, "slice.zero_step");
-    LLVMBasicBlockRef go = cg_block(cg, "slice.step_ok");
-    LLVMBuildCondBr(cg->b, zero, stop, go);
-    cg_enter(cg, stop);
-    cg_intrinsic(cg, "llvm.nvvm.exit", NULL, 0, NULL, 0);
-    LLVMBuildUnreachable(cg->b);
-    cg_enter(cg, go);
+    cg_exit_if(cg, zero, "slice.zero_step", "slice.step_ok");
 }
 
 /* start or stop given (v, of `part`): wrapped once if negative, then clamped. */

@@ -76,3 +76,14 @@ LLVMValueRef cg_unsupported(Cg *cg, const Node *node, const char *what)
         return NULL;
     return LLVMGetPoison(cg_type(cg, t));
 }
+
+void cg_exit_if(Cg *cg, LLVMValueRef cond, const char *fail_name, const char *ok_name)
+{
+    LLVMBasicBlockRef stop = cg_block(cg, fail_name);
+    LLVMBasicBlockRef go = cg_block(cg, ok_name);
+    LLVMBuildCondBr(cg->b, cond, stop, go);
+    cg_enter(cg, stop);
+    cg_intrinsic(cg, "llvm.nvvm.exit", NULL, 0, NULL, 0);
+    LLVMBuildUnreachable(cg->b);
+    cg_enter(cg, go);
+}

@@ -327,6 +327,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
         return sema_check_cache_hint(ctx, call, (Builtin)id);
     if (sema_is_operator_builtin(id))
         return sema_check_operator_call(ctx, call, (Builtin)id);
+    if (sema_is_array_method_builtin(id))
+        return sema_check_array_method(ctx, call, (Builtin)id);
     if (sema_is_type_constructor(id))
         return sema_report_type_constructor_call(ctx, call, id);
     sema_report(ctx, call->span, "this cannot be called here");

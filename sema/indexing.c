@@ -264,6 +264,14 @@ Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array)
     const Type *dims[TYPE_MAX_NDIM];
     for (int k = 0; k < TYPE_MAX_NDIM; k++)
         dims[k] = &type_int64_t;
+    Value method = sema_array_method(attr);   /* x.reshape, x.sum, ...: the call checks it */
+    if (method.kind == VAL_BUILTIN)
+        return method;
+    if (sema_numpy_array_function(attr).kind == VAL_BUILTIN) {
+        sema_report(ctx, node->span, "an array has no method '%.*s': it is NumPy's function np.%.*s(x)",
+                    STR_ARG(attr), STR_ARG(attr));
+        return sema_value_error();
+    }
     if (str_eq_cstr(attr, "shape") || str_eq_cstr(attr, "strides")) {
         node->attribute.builtin = str_eq_cstr(attr, "shape") ? BUILTIN_ARRAY_SHAPE : BUILTIN_ARRAY_STRIDES;
         return typed(node, type_tuple(ctx->sema->types, dims, array->ndim));

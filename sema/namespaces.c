@@ -267,6 +267,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_atomic_function(attr);
     case NS_NUMPY:
         if ((type = numpy_type(attr)) != NULL) return value_type(type);
+        if (sema_numpy_array_function(attr).kind == VAL_BUILTIN) return sema_numpy_array_function(attr);
         if (sema_unsupported_type_kind(attr)) return unsupported_attr(sema, "numpy", attr);
         return resolve_math(sema, attr, "numpy");
     case NS_MATH:

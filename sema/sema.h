@@ -25,6 +25,36 @@ const char *sema_builtin_spelling(Builtin builtin);
  * (keyword or third argument), or 0 when absent or None (shared.c). */
 int64_t sema_array_alignment(const Node *call);
 
+/* The array a checked array-method call works on: x in x.sum() and
+ * x.reshape(...), the first argument in np.sum(x) and np.reshape(x, ...);
+ * *first is the index of the call's first argument after it (0 or 1).
+ * NULL if the call has none (sema reported it). array_methods.c. */
+const Node *sema_array_method_receiver(const Node *call, int *first);
+
+/* How an array reduction (a BUILTIN_REDUCE_*) computes, as Numba's
+ * implementations (numba/cuda/np/arraymath.py) type their locals: the
+ * accumulator and the type each arithmetic step computes in (Numba
+ * computes in the result type; every operand is converted to it first).
+ * A type the reduction does not use is NULL. sema/reductions.c types the
+ * call with it and codegen generates the loop with it, so both agree. */
+typedef struct ReductionPlan {
+    const Type *result;   /* the call's value */
+    const Type *acc;      /* the accumulator: sum, prod, mean, the nan*
+                             forms; var's sum of squared deviations */
+    const Type *step;     /* acc + element (acc * element for the products;
+                             acc + square for the variances) computes in it */
+    const Type *finish;   /* mean and var: acc / count; ptp: max - min */
+    const Type *mean;     /* var, std (and nan forms): the mean's type */
+    const Type *dev;      /* element - mean */
+    const Type *square;   /* dev * dev */
+    const Type *power;    /* std: var ** 0.5 */
+} ReductionPlan;
+
+/* The plan of reduction `id` over elements of type `dtype`; sum_type is
+ * sum's dtype= (NULL: Numba's default, the machine-width integer). False if
+ * Numba's rules give no type (sema reports it). Scalar types only. */
+bool sema_reduction_plan(Builtin id, const Type *dtype, const Type *sum_type, ReductionPlan *out);
+
 typedef struct Scope Scope;   /* sema/scope.h */
 typedef struct SigOverride SigOverride;
 

@@ -232,6 +232,15 @@ Value sema_check_array_subscript(FuncCtx *ctx, Node *node, const Type *array);
 const Type *sema_index_type(FuncCtx *ctx, Node **index, int ndim, Span at);
 Value sema_check_array_attribute(FuncCtx *ctx, Node *node, const Type *array);
 
+/* array_methods.c, reshape.c, reductions.c: x.reshape(...), the
+ * reductions (x.sum(), np.nanmean(x), ...) */
+Value sema_array_method(Str name);            /* x.NAME of an array: VAL_BUILTIN, or VAL_ERROR */
+Value sema_numpy_array_function(Str name);    /* np.NAME: VAL_BUILTIN, or VAL_ERROR */
+bool sema_is_array_method_builtin(int id);
+Value sema_check_array_method(FuncCtx *ctx, Node *call, Builtin id);
+Value sema_check_reshape(FuncCtx *ctx, Node *call, const Type *array, int first);
+Value sema_check_reduction(FuncCtx *ctx, Node *call, Builtin id, const Type *array, int first);
+
 /* pyfold.c */
 bool sema_python_fold(FuncCtx *ctx, Node *node, bool *failed);
 
