@@ -14,6 +14,7 @@
  * since a function no kernel reaches is host code as far as pykc is
  * concerned. Its options and signature are read (and their errors
  * reported) by sema_prepare_function, when it is compiled or called. */
+#include "modules.h"
 #include "scope.h"
 #include "sema_internal.h"
 
@@ -295,6 +296,25 @@ static void declare_def(Sema *sema, Scope *scope, Binding *binding)
         binding->func = declare(sema, scope, def, def->funcdef.name, &jit, line, scope);
 }
 
+/* The def a name stands for where `scope` sees it: one of the scope's own,
+ * or one imported from a module of the project (`from .usecases import f`,
+ * then cuda.jit(device=True)(f)). */
+static Binding *applied_def(Sema *sema, Scope *scope, Str name, Scope **where)
+{
+    Binding *def = sema_scope_find_def(scope, name, where);
+    if (def)
+        return def;
+    Binding *import = sema_scope_find_single(scope, name, where);
+    if (!import || import->kind != BIND_IMPORT_FROM)
+        return NULL;
+    const Node *node = import->node;
+    Value module;
+    if (!sema_import_module(sema, *where, node->import_from.module, node->import_from.level, &module) ||
+        module.kind != VAL_SCOPE)
+        return NULL;
+    return sema_scope_find_def(module.scope, node->import_from.name, where);
+}
+
 /* name = J(f) or name = J(options...)(f), J a jit and f a plain def: the
  * compiled function `name`, over a copy of f's def. */
 static void declare_application(Sema *sema, Scope *scope, Binding *binding)
@@ -318,7 +338,7 @@ static void declare_application(Sema *sema, Scope *scope, Binding *binding)
     sema->scope = outer;
     sema->prelude = prelude;
     Scope *where = NULL;
-    Binding *f = kind && target->kind == NODE_NAME ? sema_scope_find_def(scope, target->name.id, &where) : NULL;
+    Binding *f = kind && target->kind == NODE_NAME ? applied_def(sema, scope, target->name.id, &where) : NULL;
     if (!f)
         return;
     sema_declare_binding(sema, where, f);

@@ -78,6 +78,10 @@ def compile_command(pykc, key, output, extra_args=(), root="."):
     binds = key[4] if len(key) > 4 else ()
     name = kernel_option(qualname, line)
     command = [pykc, "compile", file, "--kernel", name]
+    if os.path.isdir(os.path.join(root, "numba_cuda")):
+        # numba-cuda's tests import their use cases absolutely
+        # (numba.cuda.tests.cudapy.complex_usecases): the package's root
+        command += ["-I", "numba_cuda"]
     if not has_decorator_signature(os.path.join(root, file), line, qualname.split(".")[-1]):
         command += ["--sig", "%s=%s" % (name, sig)]
     for bind in binds:

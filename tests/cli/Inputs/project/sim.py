@@ -12,7 +12,13 @@ from pkg.sub import shifted
 def step(x, out):
     i = cuda.grid(1)
     if i < x.size:
-        out[i] = clamp(x[i] * SCALE, 0.0, h.SCALE) + shifted(x[i])
+        out[i] = clamp(x[i] * SCALE, 0.0, h.SCALE) + shifted(x[i]) + gpu_halve(x[i])
+
+
+# A plain function of a helper module made a device function here.
+from helpers import halve  # noqa: E402
+
+gpu_halve = cuda.jit(device=True)(halve)
 
 
 if __name__ == "__main__":
