@@ -166,6 +166,10 @@ static bool float_to_int(NpCtx *ctx, double d, const Type *t, ConstValue *out, N
 
 bool np_cast(NpCtx *ctx, ConstValue v, const Type *from, const Type *to, ConstValue *out, NpVal *err)
 {
+    if (type_is_complex(from) || type_is_complex(to)) {   /* complex values are not computed yet */
+        *err = np_error(ctx, "a NumPy array of complex numbers, which pykc does not support yet");
+        return false;
+    }
     if (to->kind == TYPE_BOOL) {
         *out = (ConstValue){.kind = CONST_BOOL, .b = from->kind == TYPE_BOOL ? v.b
                                                     : is_float(from) ? v.f != 0.0 : v.i != 0};
@@ -191,6 +195,10 @@ bool np_cast(NpCtx *ctx, ConstValue v, const Type *from, const Type *to, ConstVa
  * range raises OverflowError (NEP 50); a float goes through double. */
 bool np_from_python(NpCtx *ctx, const NpVal *v, const Type *t, ConstValue *out, NpVal *err)
 {
+    if (type_is_complex(t) || (v->kind == NPV_SCALAR && type_is_complex(v->dtype))) {
+        *err = np_error(ctx, "a NumPy array of complex numbers, which pykc does not support yet");
+        return false;
+    }
     if (v->kind == NPV_SCALAR)
         return np_cast(ctx, v->num, v->dtype, t, out, err);
     if (v->kind == NPV_BOOL)
