@@ -56,6 +56,37 @@ static void increment(Cg *cg, LLVMValueRef slot)
     LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, v, cg_const_i64(cg, 1), ""), slot);
 }
 
+/* The loop every fold shares: the elements in np.nditer order, NaNs
+ * skipped for the nan forms, those taken counted when asked. */
+typedef struct ElementLoop {
+    CgWalk walk;
+    LLVMBasicBlockRef join;   /* past a skipped NaN */
+    LLVMValueRef counted;     /* int64 slot, or NULL */
+} ElementLoop;
+
+/* Opens the loop; returns the element. */
+static LLVMValueRef loop_begin(Cg *cg, ElementLoop *l, LLVMValueRef arr, const Type *t, bool nan, bool count)
+{
+    l->counted = count ? slot_of(cg, &type_int64_t, cg_const_i64(cg, 0), "count") : NULL;
+    cg_walk_begin(cg, &l->walk, arr, t, true);
+    LLVMValueRef v = cg_walk_element(cg, &l->walk);
+    l->join = nan ? skip_nan(cg, v, t->dtype) : NULL;
+    return v;
+}
+
+/* Closes it; returns the count taken (NULL when not asked). */
+static LLVMValueRef loop_end(Cg *cg, ElementLoop *l)
+{
+    if (l->counted)
+        increment(cg, l->counted);
+    if (l->join) {
+        LLVMBuildBr(cg->b, l->join);
+        cg_enter(cg, l->join);
+    }
+    cg_walk_end(cg, &l->walk);
+    return l->counted ? load(cg, l->counted, &type_int64_t) : NULL;
+}
+
 /* c = start; for v in np.nditer(a): [if not isnan(v):] c = c op v; count += 1.
  * Returns c; *count (if asked) the elements taken. */
 static LLVMValueRef fold(Cg *cg, const Node *at, LLVMValueRef arr, const Type *t, const ReductionPlan *p,
@@ -65,22 +96,13 @@ static LLVMValueRef fold(Cg *cg, const Node *at, LLVMValueRef arr, const Type *t
     LLVMValueRef initial = type_is_float(p->acc) ? cg_const_float(cg, p->acc, start)
                                                  : cg_const_int(cg, p->acc, (int64_t)start);
     LLVMValueRef acc = slot_of(cg, p->acc, initial, "acc");
-    LLVMValueRef counted = count ? slot_of(cg, &type_int64_t, cg_const_i64(cg, 0), "count") : NULL;
-    CgWalk w;
-    cg_walk_begin(cg, &w, arr, t, true);
-    LLVMValueRef v = cg_walk_element(cg, &w);
-    LLVMBasicBlockRef join = nan ? skip_nan(cg, v, t->dtype) : NULL;
+    ElementLoop loop;
+    LLVMValueRef v = loop_begin(cg, &loop, arr, t, nan, count != NULL);
     LLVMValueRef r = arith(cg, at, op, load(cg, acc, p->acc), p->acc, v, t->dtype, p->step);
     LLVMBuildStore(cg->b, cg_convert(cg, r, p->step, p->acc), acc);
-    if (counted)
-        increment(cg, counted);
-    if (join) {
-        LLVMBuildBr(cg->b, join);
-        cg_enter(cg, join);
-    }
-    cg_walk_end(cg, &w);
+    LLVMValueRef counted = loop_end(cg, &loop);
     if (count)
-        *count = load(cg, counted, &type_int64_t);
+        *count = counted;
     return load(cg, acc, p->acc);
 }
 
@@ -104,23 +126,15 @@ static LLVMValueRef variance(Cg *cg, const Node *at, LLVMValueRef arr, const Typ
 {
     LLVMValueRef m = mean(cg, at, arr, t, nan);
     LLVMValueRef ssd = slot_of(cg, p->acc, cg_zero(cg, p->acc), "ssd");
-    LLVMValueRef counted = nan ? slot_of(cg, &type_int64_t, cg_const_i64(cg, 0), "count") : NULL;
-    CgWalk w;
-    cg_walk_begin(cg, &w, arr, t, true);
-    LLVMValueRef v = cg_walk_element(cg, &w);
-    LLVMBasicBlockRef join = nan ? skip_nan(cg, v, t->dtype) : NULL;
+    ElementLoop loop;
+    LLVMValueRef v = loop_begin(cg, &loop, arr, t, nan, nan);
     LLVMValueRef dev = arith(cg, at, BINOP_SUB, v, t->dtype, m, p->mean, p->dev);
     LLVMValueRef square = arith(cg, at, BINOP_MUL, dev, p->dev, dev, p->dev, p->square);
     LLVMValueRef r = arith(cg, at, BINOP_ADD, load(cg, ssd, p->acc), p->acc, square, p->square, p->step);
     LLVMBuildStore(cg->b, cg_convert(cg, r, p->step, p->acc), ssd);
-    if (counted)
-        increment(cg, counted);
-    if (join) {
-        LLVMBuildBr(cg->b, join);
-        cg_enter(cg, join);
-    }
-    cg_walk_end(cg, &w);
-    LLVMValueRef count = nan ? load(cg, counted, &type_int64_t) : cg_array_size(cg, arr, t);
+    LLVMValueRef count = loop_end(cg, &loop);
+    if (!nan)
+        count = cg_array_size(cg, arr, t);
     LLVMValueRef var = arith(cg, at, BINOP_TRUEDIV, load(cg, ssd, p->acc), p->acc, count, &type_int64_t,
                              p->finish);
     if (!p->power)

@@ -36,6 +36,25 @@ static bool expect_args(FuncCtx *ctx, Node *call, int min, int max)
     return false;
 }
 
+bool sema_check_number_args(FuncCtx *ctx, Node *call, const char *name)
+{
+    if (call->call.keywords.count) {
+        sema_report(ctx, call->call.keywords.items[0]->span, "'%s' takes no keyword arguments", name);
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < call->call.args.count; i++) {
+        Node *arg = call->call.args.items[i];
+        const Type *type = sema_check_value(ctx, arg);
+        if (type && !type_is_scalar(type)) {
+            sema_report(ctx, arg->span, "'%s' takes numbers, not '%s'", name, type->name);
+            type = NULL;
+        }
+        ok &= type != NULL;
+    }
+    return ok;
+}
+
 /* Types every argument; false if one is not a runtime scalar. */
 static bool check_scalar_args(FuncCtx *ctx, Node *call)
 {

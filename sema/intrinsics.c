@@ -124,20 +124,9 @@ Value sema_cuda_intrinsic(Str name)
  * none). */
 static bool check_args(FuncCtx *ctx, Node *call, const char *name, int min, int max)
 {
-    if (call->call.keywords.count) {
-        sema_report(ctx, call->call.keywords.items[0]->span, "'%s' takes no keyword arguments", name);
+    bool ok = sema_check_number_args(ctx, call, name);
+    if (call->call.keywords.count)   /* reported: the count is not judged */
         return false;
-    }
-    bool ok = true;
-    for (int i = 0; i < call->call.args.count; i++) {
-        Node *arg = call->call.args.items[i];
-        const Type *type = sema_check_value(ctx, arg);
-        if (type && !type_is_scalar(type)) {
-            sema_report(ctx, arg->span, "'%s' takes numbers, not '%s'", name, type->name);
-            type = NULL;
-        }
-        ok &= type != NULL;
-    }
     int count = call->call.args.count;
     if (count >= min && count <= max)
         return ok;

@@ -126,20 +126,9 @@ static const MathCase *best_case(CaseList list, Node *const *args, MathCase *out
  * there are `arity` of them and that they are numbers. */
 static bool check_args(FuncCtx *ctx, Node *call, const char *name, int arity)
 {
-    if (call->call.keywords.count) {
-        sema_report(ctx, call->call.keywords.items[0]->span, "'%s' takes no keyword arguments", name);
+    bool ok = sema_check_number_args(ctx, call, name);
+    if (call->call.keywords.count)   /* reported: the count is not judged */
         return false;
-    }
-    bool ok = true;
-    for (int i = 0; i < call->call.args.count; i++) {
-        Node *arg = call->call.args.items[i];
-        const Type *type = sema_check_value(ctx, arg);
-        if (type && !type_is_scalar(type)) {
-            sema_report(ctx, arg->span, "'%s' takes numbers, not '%s'", name, type->name);
-            type = NULL;
-        }
-        ok &= type != NULL;
-    }
     if (call->call.args.count != arity) {
         sema_report(ctx, call->span, "'%s' takes %d argument%s, not %d", name, arity,
                     arity == 1 ? "" : "s", call->call.args.count);

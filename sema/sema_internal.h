@@ -221,6 +221,10 @@ bool sema_unroll_literal_loop(FuncCtx *ctx, Node *node);
  * positional argument per parameter: keywords by name, then defaults;
  * false if it cannot be (reported). */
 bool sema_bind_call_arguments(FuncCtx *ctx, Node *call, const FuncInfo *callee);
+/* calls.c: a call of a math-like function, no keywords: each argument
+ * typed (reporting its own errors) and a number; false otherwise. The
+ * caller checks the count, whose message is its own. */
+bool sema_check_number_args(FuncCtx *ctx, Node *call, const char *name);
 /* decorators.c: a kernel called from device code as numba-cuda compiles
  * it for such a call: a device function without a signature, typed at
  * each call, over a copy of the kernel's def (made once). */
