@@ -61,6 +61,44 @@ def difference_lines(j, got, want, diff, other="numba"):
     return lines
 
 
+class In:
+    """An input of an array-case runner: a host array, and how to make the
+    kernel's argument from its device copy (a view, or F order), alike for
+    NumPy, numba-cuda and CuPy arrays."""
+    def __init__(self, host, view=lambda x: x, fortran=False):
+        self.host, self.view, self.fortran = host, view, fortran
+
+
+class Out:
+    """An output: its initial contents, poisoned unless `zeroed`."""
+    def __init__(self, shape, dtype, zeroed=False):
+        z = np.zeros(shape, dtype)
+        self.initial = z if zeroed else poison(z)
+
+
+def starting(outs):
+    """The outputs' initial contents, for a reference to fill."""
+    return [o.initial.copy() for o in outs]
+
+
+def host_inputs(c):
+    """A case's inputs as the host sees them (views and F order applied)."""
+    return [i.view(np.asfortranarray(i.host) if i.fortran else i.host) for i in c["ins"]]
+
+
+def output_differences(what, got, want):
+    """Lines for the elements of each output that differ bit for bit from
+    `want` (Numba's or a reference's, named `what`), a few per output."""
+    bad = []
+    for j, (g, w) in enumerate(zip(got, want)):
+        g, w = np.ascontiguousarray(g).ravel(), np.ascontiguousarray(w).ravel()
+        diff = bitwise_differences(g, np.asarray(w).astype(g.dtype), False)
+        bad += ["output %d [%d]: pykc %r, %s %r" % (j, e, g[e], what, w[e]) for e in diff[:4]]
+        if len(diff) > 4:
+            bad.append("output %d: %d elements differ from %s" % (j, len(diff), what))
+    return bad
+
+
 class Tally:
     """What every runner prints: "PASS label", or "FAIL label" and up to
     `shown` lines saying why, per check; then "N passed, M failed", the line

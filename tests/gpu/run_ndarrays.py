@@ -18,6 +18,7 @@ import sys
 import numpy as np
 
 import pyk_gpu
+from pyk_gpu import In, Out, host_inputs, starting
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "ndarrays.pyk")
@@ -25,27 +26,8 @@ GRID, BLOCK = 2, 64
 N = GRID * BLOCK
 
 
-class In:
-    """An input: a host array, and how to make the kernel's argument from
-    its device copy (a view, or F order), alike for NumPy, numba-cuda and
-    CuPy arrays."""
-    def __init__(self, host, view=lambda x: x, fortran=False):
-        self.host, self.view, self.fortran = host, view, fortran
-
-
-class Out:
-    """An output: its initial contents, poisoned unless `zeroed`."""
-    def __init__(self, shape, dtype, zeroed=False):
-        z = np.zeros(shape, dtype)
-        self.initial = z if zeroed else pyk_gpu.poison(z)
-
-
 def case(ins, outs, reference):
     return {"ins": ins, "outs": outs, "reference": reference}
-
-
-def starting(outs):
-    return [o.initial.copy() for o in outs]
 
 
 def copy5_case(rng):
@@ -143,10 +125,6 @@ def make_cases(rng):
             "atomics5": atomics5_case(rng)}
 
 
-def host_inputs(c):
-    return [i.view(np.asfortranarray(i.host) if i.fortran else i.host) for i in c["ins"]]
-
-
 def run_numba(kernel, c):
     from numba import cuda
     ins = [i.view(cuda.to_device(np.asfortranarray(i.host) if i.fortran else i.host)) for i in c["ins"]]
@@ -165,17 +143,6 @@ def run_pykc(path, name, c):
     return [cp.asnumpy(o) for o in outs]
 
 
-def compare(what, got, want):
-    bad = []
-    for j, (g, w) in enumerate(zip(got, want)):
-        g, w = np.ascontiguousarray(g).ravel(), np.ascontiguousarray(w).ravel()
-        diff = pyk_gpu.bitwise_differences(g, w.astype(g.dtype), False)
-        bad += ["output %d [%d]: pykc %r, %s %r" % (j, e, g[e], what, w[e]) for e in diff[:4]]
-        if len(diff) > 4:
-            bad.append("output %d: %d elements differ from %s" % (j, len(diff), what))
-    return bad
-
-
 def main():
     if not sys.argv[1:]:
         print(__doc__)
@@ -188,7 +155,8 @@ def main():
         want_numpy = c["reference"](host_inputs(c))
         for path in sys.argv[1:]:
             got = run_pykc(path, name, c)
-            bad = compare("numba", got, want_numba) + compare("numpy", got, want_numpy)
+            bad = (pyk_gpu.output_differences("numba", got, want_numba)
+                   + pyk_gpu.output_differences("numpy", got, want_numpy))
             tally.check("%s (%s)" % (name, os.path.basename(path)), bad)
     return tally.finish()
 

@@ -162,17 +162,6 @@ def output_hosts(args):
     return [h for a in args for h in hosts(a)]
 
 
-def compare(what, got, want):
-    bad = []
-    for j, (g, w) in enumerate(zip(got, want)):
-        g, w = np.ascontiguousarray(g).ravel(), np.ascontiguousarray(w).ravel()
-        diff = pyk_gpu.bitwise_differences(g, np.asarray(w).astype(g.dtype), False)
-        bad += ["output %d [%d]: pykc %r, %s %r" % (j, e, g[e], what, w[e]) for e in diff[:4]]
-        if len(diff) > 4:
-            bad.append("output %d: %d elements differ from %s" % (j, len(diff), what))
-    return bad
-
-
 def main():
     if not sys.argv[1:]:
         print(__doc__)
@@ -185,7 +174,8 @@ def main():
         want_python = reference(output_hosts(args))
         for path in sys.argv[1:]:
             got = run_pykc(path, name, args)
-            bad = compare("numba", got, want_numba) + compare("python", got, want_python)
+            bad = (pyk_gpu.output_differences("numba", got, want_numba)
+                   + pyk_gpu.output_differences("python", got, want_python))
             tally.check("%s (%s)" % (name, os.path.basename(path)), bad)
     return tally.finish()
 
