@@ -95,24 +95,19 @@ static bool is_constant_scalar(const Node *node)
 /* A copy of a folded tuple (or of a checked tuple expression whose scalar
  * elements all have constant values) with every node spanning `at`; NULL
  * if some element is not a constant. */
-static Node *copy_constant_tuple(Arena *arena, const Node *tuple, Span at)
+Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at)
 {
     if (tuple->kind != NODE_TUPLE)
         return is_constant_scalar(tuple) ? sema_constant_leaf(arena, tuple->type, tuple->konst, at) : NULL;
     Node *copy = ast_new(arena, NODE_TUPLE, at);
     copy->type = tuple->type;
     for (int i = 0; i < tuple->tuple.elts.count; i++) {
-        Node *elt = copy_constant_tuple(arena, tuple->tuple.elts.items[i], at);
+        Node *elt = sema_constant_tuple(arena, tuple->tuple.elts.items[i], at);
         if (!elt)
             return NULL;
         ast_list_push(arena, &copy->tuple.elts, elt);
     }
     return copy;
-}
-
-Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at)
-{
-    return copy_constant_tuple(arena, tuple, at);
 }
 
 void sema_expand_module_tuple(FuncCtx *ctx, Node *name)
@@ -125,7 +120,7 @@ void sema_expand_module_tuple(FuncCtx *ctx, Node *name)
         sym = sema_lookup_global(ctx->sema, name->name.id);
     if (!sym || sym->kind != SYM_CONST || !sym->tuple)
         return;
-    *name = *copy_constant_tuple(ctx->sema->arena, sym->tuple, name->span);
+    *name = *sema_constant_tuple(ctx->sema->arena, sym->tuple, name->span);
 }
 
 /* The value of `name = value`, checked in `scope` with errors kept quiet.
@@ -151,7 +146,7 @@ static Symbol *evaluate_value(Sema *sema, Scope *scope, Binding *binding)
     sema->prelude = prelude;
     Node *tuple = NULL;
     if (quiet.errors == 0 && v.kind == VAL_RUNTIME && v.type->kind == TYPE_TUPLE) {
-        tuple = copy_constant_tuple(sema->arena, binding->node, binding->node->span);
+        tuple = sema_constant_tuple(sema->arena, binding->node, binding->node->span);
         if (!tuple)
             return sema_host_symbol(sema, binding->name, binding->at,
                                     "a tuple whose elements are not all compile-time constants (kernels "

@@ -189,7 +189,7 @@ static bool always_returns(const Node *s)
     }
     case NODE_WHILE:
         return s->while_stmt.cond->konst.kind == CONST_BOOL && s->while_stmt.cond->konst.b &&
-               !sema_block_breaks(&s->while_stmt.body);
+               !sema_find_jump(&s->while_stmt.body, false);
     default: return false;
     }
 }

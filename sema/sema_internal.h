@@ -197,7 +197,9 @@ void sema_report_unsupported(FuncCtx *ctx, const Node *node);
 /* stmt.c */
 void sema_check_block(FuncCtx *ctx, NodeList *body);
 void sema_collect_locals(FuncCtx *ctx, NodeList *body);
-bool sema_block_breaks(const NodeList *body);
+/* The first break (and, if `continues`, continue) of a loop body that
+ * leaves its own loop (not a nested one); NULL if none. */
+const Node *sema_find_jump(const NodeList *body, bool continues);
 /* prune.c: the branch of an `if` that Numba keeps when it prunes the
  * other before typing: 1 its body, 0 its else, -1 both are typed. */
 int sema_constant_branch(const Node *node);

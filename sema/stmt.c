@@ -68,17 +68,21 @@ static void visit_assigned_names(FuncCtx *ctx, NodeList *body, TargetVisitor *vi
     }
 }
 
-/* Does a loop body break out of its own loop (not of a nested one)? */
-bool sema_block_breaks(const NodeList *body)
+const Node *sema_find_jump(const NodeList *body, bool continues)
 {
     for (int i = 0; i < body->count; i++) {
         const Node *s = body->items[i];
-        if (s->kind == NODE_BREAK)
-            return true;
-        if (s->kind == NODE_IF && (sema_block_breaks(&s->if_stmt.body) || sema_block_breaks(&s->if_stmt.else_body)))
-            return true;
+        if (s->kind == NODE_BREAK || (continues && s->kind == NODE_CONTINUE))
+            return s;
+        if (s->kind == NODE_IF) {
+            const Node *jump = sema_find_jump(&s->if_stmt.body, continues);
+            if (!jump)
+                jump = sema_find_jump(&s->if_stmt.else_body, continues);
+            if (jump)
+                return jump;
+        }
     }
-    return false;
+    return NULL;
 }
 
 /* Python's rule: a name assigned anywhere in a function is local to it. */

@@ -27,24 +27,6 @@ static bool is_heterogeneous(const Type *type)
     return false;
 }
 
-/* A break or continue of this loop (not of a loop inside it). */
-static const Node *find_jump(const NodeList *body)
-{
-    for (int i = 0; i < body->count; i++) {
-        const Node *s = body->items[i];
-        if (s->kind == NODE_BREAK || s->kind == NODE_CONTINUE)
-            return s;
-        if (s->kind == NODE_IF) {
-            const Node *jump = find_jump(&s->if_stmt.body);
-            if (!jump)
-                jump = find_jump(&s->if_stmt.else_body);
-            if (jump)
-                return jump;
-        }
-    }
-    return NULL;
-}
-
 typedef struct Rename {
     Str from, to;
 } Rename;
@@ -126,7 +108,7 @@ bool sema_unroll_literal_loop(FuncCtx *ctx, Node *node)
                     "several types must be a name: pykc unrolls such a loop, one copy per element");
         return true;
     }
-    const Node *jump = find_jump(&node->for_stmt.body);
+    const Node *jump = sema_find_jump(&node->for_stmt.body, true);
     if (jump) {
         sema_report(ctx, jump->span, "'%s' in a loop over literal_unroll(...) of a tuple of several types "
                     "is not supported by pykc yet: it unrolls such a loop, one copy per element",
