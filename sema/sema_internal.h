@@ -353,6 +353,11 @@ Value sema_check_vector_ctor(FuncCtx *ctx, Node *call, int id);
 Value sema_check_vector_attribute(FuncCtx *ctx, Node *node, const Type *vector);
 void sema_report_attribute_store(FuncCtx *ctx, Node *target);
 
+/* loop_targets.c: a name several for loops bind and only their bodies
+ * read becomes one local per loop (renamed in place: v.loop2, ...), as
+ * Numba's SSA versions make it; before a body's locals are collected. */
+void sema_split_loop_targets(Sema *sema, FuncInfo *func);
+
 /* tuple_builtin.c: tuple() and tuple(t) */
 Value sema_check_tuple_call(FuncCtx *ctx, Node *call);
 
