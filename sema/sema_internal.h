@@ -46,6 +46,8 @@ typedef enum Callable {
     CALLABLE_TUPLE,               /* numba.types.Tuple */
     CALLABLE_ARRAY,               /* numba.types.Array */
     CALLABLE_LITERAL_UNROLL,      /* numba.literal_unroll: only as a for loop's iterable (unroll.c) */
+    CALLABLE_NP_DTYPE,            /* np.dtype(...): a type, records included (records.c) */
+    CALLABLE_FROM_DTYPE,          /* numba.from_dtype(dt): the dtype's Numba type */
 } Callable;
 
 typedef struct Value {
