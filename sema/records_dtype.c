@@ -121,9 +121,12 @@ static bool read_field_type(Reader *r, RecordField *f)
         r->p++;
     f->type = type_scalar_by_name((Str){start, (int)(r->p - start)});
     if (!f->type || !type_is_scalar(f->type)) {
+        const char *stop = r->p;
+        while (stop < r->end && *stop != ';')   /* [char x 12], a character string */
+            stop++;
         r->error = arena_printf(r->sema->arena, "a record field of type '%.*s' is not supported by pykc "
                                 "(fields are numbers, bools, records and nested arrays of them)",
-                                (int)(r->p - start) + (r->p == start && r->p < r->end), start);
+                                (int)(stop - start), start);
         return false;
     }
     return true;
