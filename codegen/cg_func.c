@@ -43,8 +43,8 @@ void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *o
             cg_append_param_types(cg, t->elts[i], is_kernel, out, n);
         return;
     }
-    if (t->kind != TYPE_ARRAY) {
-        out[(*n)++] = is_kernel ? cg_mem_type(cg, t) : cg_type(cg, t);
+    if (t->kind != TYPE_ARRAY) {   /* a record is passed as its address (docs/abi.md) */
+        out[(*n)++] = is_kernel && t->kind != TYPE_RECORD ? cg_mem_type(cg, t) : cg_type(cg, t);
         return;
     }
     out[(*n)++] = LLVMStructGetTypeAtIndex(cg_type(cg, t), 0);

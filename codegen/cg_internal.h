@@ -332,6 +332,12 @@ char *cg_check_append_sites(Cg *cg, char *ptx, size_t *len);
 /* cg_slice.c: a[index] that makes a view (slices, or fewer integers than
  * dimensions); cg_array_attrs.c: a.strides, a.itemsize, a.nbytes, a.T */
 LLVMValueRef cg_emit_array_view(Cg *cg, const Node *node);
+
+/* Records (cg_record.c): a record value is a generic pointer to its bytes. */
+LLVMValueRef cg_record_ref(Cg *cg, LLVMValueRef ptr);
+LLVMValueRef cg_emit_record_field(Cg *cg, const Node *node);
+void cg_store_record_field(Cg *cg, const Node *target, LLVMValueRef v, const Type *from);
+void cg_copy_record(Cg *cg, LLVMValueRef dst, LLVMValueRef src, const Type *record);
 LLVMValueRef cg_emit_array_attr(Cg *cg, const Node *node);
 
 /* cg_builtin.c: cuda.* and Python builtins */

@@ -4,6 +4,7 @@
  * and calls of device functions. Each sets the Call's builtin or callee and
  * converts the arguments to the types the operation takes. */
 #include "sema_internal.h"
+#include "records.h"
 
 static Value runtime(Node *node, const Type *type)
 {
@@ -325,6 +326,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     case CALLABLE_INT:
     case CALLABLE_FLOAT:
     case CALLABLE_BOOL: return check_cast(ctx, call, NULL, id);
+    case CALLABLE_NP_DTYPE:
+    case CALLABLE_FROM_DTYPE: return sema_check_dtype_call(ctx, call, id);
     case CALLABLE_JIT:
         sema_report(ctx, call->span, "cuda.jit can only be used as a decorator");
         return sema_value_error();

@@ -251,6 +251,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         if (type && type != &type_float16_t) return value_type(type);
         if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit")) return value_builtin(CALLABLE_NJIT);
         if (str_eq_cstr(attr, "literal_unroll")) return value_builtin(CALLABLE_LITERAL_UNROLL);
+        if (str_eq_cstr(attr, "from_dtype")) return value_builtin(CALLABLE_FROM_DTYPE);
         if (sema_unsupported_type_kind(attr))
             return unsupported_attr(sema, "numba", attr);
         return sema_value_error();
@@ -269,6 +270,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_atomic_function(attr);
     case NS_NUMPY:
         if ((type = numpy_type(attr)) != NULL) return value_type(type);
+        if (str_eq_cstr(attr, "dtype")) return value_builtin(CALLABLE_NP_DTYPE);
         if (sema_numpy_array_function(attr).kind == VAL_BUILTIN) return sema_numpy_array_function(attr);
         if (sema_unsupported_type_kind(attr)) return unsupported_attr(sema, "numpy", attr);
         return resolve_math(sema, attr, "numpy");

@@ -48,6 +48,8 @@ typedef enum Callable {
     CALLABLE_LITERAL_UNROLL,      /* numba.literal_unroll: only as a for loop's iterable (unroll.c) */
     CALLABLE_VECTOR_FIRST,        /* cuda.int8x1 .. cuda.float64x4: one id per vector type, */
     CALLABLE_VECTOR_LAST = CALLABLE_VECTOR_FIRST + 39,   /* as vector_types.c numbers them */
+    CALLABLE_NP_DTYPE,            /* np.dtype(...): a type, records included (records.c) */
+    CALLABLE_FROM_DTYPE,          /* numba.from_dtype(dt): the dtype's Numba type */
 } Callable;
 
 typedef struct Value {
@@ -351,7 +353,9 @@ Value sema_vector_type_function(Str name);
 bool sema_is_vector_ctor(int id);
 Value sema_check_vector_ctor(FuncCtx *ctx, Node *call, int id);
 Value sema_check_vector_attribute(FuncCtx *ctx, Node *node, const Type *vector);
-void sema_report_attribute_store(FuncCtx *ctx, Node *target);
+/* `target` (an attribute, `base` its object, already checked) assigned: an error,
+ * a vector's members being read-only. */
+void sema_report_attribute_store(FuncCtx *ctx, Node *target, Value base);
 
 /* loop_targets.c: a name several for loops bind and only their bodies
  * read becomes one local per loop (renamed in place: v.loop2, ...), as

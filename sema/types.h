@@ -36,6 +36,9 @@ typedef enum TypeKind {
     TYPE_VECTOR,      /* a CUDA vector type, float32x4, int8x2, ...: `count`
                          members of type `elem`, read as .x .y .z .w
                          (sema/vector_types.c) */
+    TYPE_RECORD,      /* an element of a NumPy structured dtype (Numba's Record):
+                         named fields at byte offsets in `record_size` bytes; a
+                         value is a reference to those bytes (sema/records.c) */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
@@ -54,6 +57,17 @@ typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
 typedef enum MemSpace { MEM_GLOBAL, MEM_SHARED, MEM_LOCAL, MEM_CONST } MemSpace;
 
 typedef struct Type Type;
+
+/* One field of a record: a scalar or a record, or a nested array of them
+ * (Numba's NestedArray: a C-contiguous block of `shape` elements). */
+typedef struct RecordField {
+    const char *name;
+    const Type *type;          /* the field's type; a nested array's element type */
+    int64_t offset;            /* bytes from the record's start */
+    int ndim;                  /* 0, or a nested array's dimensions */
+    int64_t shape[TYPE_MAX_NDIM];
+} RecordField;
+
 struct Type {
     TypeKind kind;
     const char *name;          /* Numba's spelling: "int32", "array(float32, 1d, C)" */
@@ -77,6 +91,11 @@ struct Type {
     const void *static_ptr;
     int64_t static_value;
     const void *static_tuple;  /* a literal tuple: its folded Tuple node */
+    /* TYPE_RECORD: `count` fields; its size in bytes; whether NumPy aligned
+     * it (align=True: Numba's Record.aligned) */
+    const RecordField *fields;
+    int64_t record_size;
+    bool aligned;
 };
 
 /* How a value of one type converts to another, best first (Numba's order). */
@@ -118,6 +137,11 @@ const Type *type_literal_int(TypeTable *table, int runtime_kind, const Type *bas
 const Type *type_literal_tuple(TypeTable *table, int runtime_kind, const Type *base, const char *name,
                                const void *tuple);
 
+/* A record type named as Numba prints it (sema/records_dtype.c makes the
+ * name): fields and name are copied. */
+const Type *type_record(TypeTable *table, const char *name, const RecordField *fields, int count,
+                        int64_t size, bool aligned);
+
 static inline bool type_is_int(const Type *t) { return t->kind == TYPE_INT; }
 static inline bool type_is_float(const Type *t) { return t->kind == TYPE_FLOAT; }
 static inline bool type_is_complex(const Type *t) { return t->kind == TYPE_COMPLEX; }
@@ -144,8 +168,13 @@ Conversion type_can_convert(const Type *from, const Type *to);
  * converts to safely; NULL when they do not unify. */
 const Type *type_unify(TypeTable *table, const Type *a, const Type *b);
 
+/* NumPy's alignment of a value of t in a structured dtype: a scalar's
+ * size (a complex number's part), an aligned record's largest field
+ * alignment, 1 for a packed record. */
+int64_t type_numpy_alignment(const Type *t);
+
 /* Size in bytes of a scalar as stored in memory (bool: 1; complex: both
- * parts). */
+ * parts; a record: its itemsize). */
 int type_store_size(const Type *t);
 
 #endif

@@ -154,9 +154,8 @@ Value sema_check_vector_attribute(FuncCtx *ctx, Node *node, const Type *vector)
 
 /* target.NAME = value: Numba stores into no attribute a kernel can
  * reach; a vector's members are read-only (make_attribute_wrapper). */
-void sema_report_attribute_store(FuncCtx *ctx, Node *target)
+void sema_report_attribute_store(FuncCtx *ctx, Node *target, Value base)
 {
-    Value base = sema_check_expr(ctx, target->attribute.value);
     if (base.kind == VAL_RUNTIME && base.type->kind == TYPE_VECTOR)
         sema_report(ctx, target->span, "the members of a '%s' are read-only: make a new one with "
                     "%s(...) instead", base.type->name, base.type->name);
