@@ -46,6 +46,10 @@ typedef enum Callable {
     CALLABLE_TUPLE,               /* numba.types.Tuple */
     CALLABLE_ARRAY,               /* numba.types.Array */
     CALLABLE_LITERAL_UNROLL,      /* numba.literal_unroll: only as a for loop's iterable (unroll.c) */
+    /* ufunc builders, as decorators (ufunc.c): cuda's build for the GPU,
+     * numba's only with target="cuda" */
+    CALLABLE_CUDA_VECTORIZE, CALLABLE_CUDA_GUVECTORIZE,
+    CALLABLE_NUMBA_VECTORIZE, CALLABLE_NUMBA_GUVECTORIZE,
 } Callable;
 
 typedef struct Value {
@@ -156,6 +160,19 @@ bool sema_read_jit_options(Sema *sema, Node *call, JitOptions *out, bool *device
 void sema_read_overloads(Sema *sema, FuncInfo *func, NodeList *sigs,
                          bool (*read_one)(Sema *, FuncInfo *, Node *));
 FuncInfo *sema_pick_overload(FuncCtx *ctx, Node *call, FuncInfo *func);
+/* prepare.c: one signature of a decorator (a string, a call, a tuple of
+ * types) read into func */
+bool sema_read_one_signature(Sema *sema, FuncInfo *func, Node *sig);
+/* decorators.c: the signature (or list) a name holds, seen from
+ * sema->scope; the node itself otherwise. A function added to the
+ * module's compiled functions. */
+Node *sema_signature_value(Sema *sema, Node *arg);
+void sema_add_function(Sema *sema, FuncInfo *func);
+/* ufunc.c: @cuda.vectorize / @cuda.guvectorize (or --vectorize,
+ * --guvectorize) on a def declares the kernel Numba generates for it
+ * (false: not a ufunc); its signatures are read when it is prepared. */
+bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def);
+void sema_ufunc_read_signature(Sema *sema, FuncInfo *kernel);
 
 /* signature.c: type expressions, from annotations or signature strings. */
 const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
