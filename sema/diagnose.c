@@ -29,7 +29,7 @@ void sema_diagnose_module(Sema *sema, const SemaModule *module)
         /* a ufunc's kernel is Numba's code, not the user's: its facts
          * count, its warnings would not help (min() bounds a gufunc's) */
         Diag quiet, *loud = sema->diag;
-        if (fi->ufunc || (fi->overload_of && fi->overload_of->ufunc)) {
+        if ((fi->ufunc || (fi->overload_of && fi->overload_of->ufunc)) && fi->is_kernel) {
             diag_init_quiet(&quiet);
             sema->diag = &quiet;
         }

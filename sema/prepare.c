@@ -191,8 +191,10 @@ static bool is_host_signature(Sema *sema, const FuncInfo *func)
 
 static void read_signature(Sema *sema, FuncInfo *func)
 {
-    if (func->ufunc)
+    if (func->ufunc && func->is_kernel)
         sema_ufunc_read_signature(sema, func);   /* @cuda.vectorize's kernel */
+    else if (func->ufunc && !sema_ufunc_read_core(sema, func))
+        return;                                  /* its def: the decorator's signatures */
     else if ((func->from_njit && !func->cli_sig) || (!func->cli_sig && is_host_signature(sema, func)))
         func->is_generic = true;  /* numba.jit: typed at each call, as numba-cuda does */
     else if (func->cli_sig)

@@ -227,8 +227,8 @@ struct FuncInfo {
     bool cooperative;         /* calls cuda.cg.this_grid(), itself or through
                                  device functions (diagnose.c): a kernel must be
                                  launched with cuLaunchCooperativeKernel */
-    Ufunc *ufunc;             /* a kernel pykc writes for @cuda.vectorize or
-                                 @cuda.guvectorize (ufunc.c) */
+    Ufunc *ufunc;             /* @cuda.vectorize or @cuda.guvectorize (ufunc.c):
+                                 the kernel pykc writes for it, or the def */
 };
 
 typedef struct SemaModule {

@@ -173,6 +173,10 @@ void sema_add_function(Sema *sema, FuncInfo *func);
  * (false: not a ufunc); its signatures are read when it is prepared. */
 bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def);
 void sema_ufunc_read_signature(Sema *sema, FuncInfo *kernel);
+/* The same for the def's own signatures (false after reporting). */
+bool sema_ufunc_read_core(Sema *sema, FuncInfo *core);
+/* Reports a --vectorize or --guvectorize that names no def. */
+void sema_check_ufunc_options(Sema *sema);
 
 /* signature.c: type expressions, from annotations or signature strings. */
 const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope);

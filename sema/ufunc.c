@@ -50,6 +50,7 @@ struct Ufunc {
     const SigOverride *option;/* or a --vectorize / --guvectorize */
     const Source *cli_sig;    /* the option's one signature */
     FuncInfo *core;           /* the def as a device function */
+    int read;                 /* 0: not read yet; 1: read; -1: reported */
     int *dims;                /* guvectorize: each argument's core dimensions */
     int dim_count;
 };
@@ -338,7 +339,7 @@ static bool guvectorize_params(Sema *sema, Ufunc *u, const FuncInfo *sig, FuncIn
         return false;
     }
     if (sig->param_count != u->dim_count) {
-        diag_error(sema->diag, u->at, "the layout has %d argument%s but the signature (%s) %d", u->dim_count,
+        diag_error(sema->diag, u->at, "the layout has %d argument%s but the signature (%s) has %d", u->dim_count,
                    u->dim_count == 1 ? "" : "s", signature_text(sema, sig), sig->param_count);
         return false;
     }
@@ -370,7 +371,12 @@ static bool read_kernel_signature(Sema *sema, FuncInfo *kernel, Node *sig)
     core.def = u->core->def;
     core.name = u->core->name;
     core.return_type = &type_none_t;
+    /* read again, quietly: preparing the core reported its problems */
+    Diag quiet, *loud = sema->diag;
+    diag_init_quiet(&quiet);
+    sema->diag = &quiet;
     bool ok = sig ? sema_read_one_signature(sema, &core, sig) : sema_signature_from_string(sema, u->cli_sig, &core);
+    sema->diag = loud;
     if (!ok)
         return false;
     ok = u->kind == UFUNC_VECTORIZE ? vectorize_params(sema, u, &core, kernel) : guvectorize_params(sema, u, &core, kernel);
@@ -455,7 +461,8 @@ static bool split_option(Sema *sema, const SigOverride *option, Ufunc *u)
 {
     const Source *src = option->sig;
     const char *colon = memchr(src->text, ':', src->len);
-    if (!colon) {
+    const char *arrow = colon ? strstr(src->text, "->") : NULL;
+    if (!colon || !arrow || arrow > colon || memchr(src->text, '[', (size_t)(colon - src->text))) {
         diag_error_plain(sema->diag, "--guvectorize expects NAME=LAYOUT:SIGNATURE, as in --guvectorize "
                          "'sum_row=(n)->():void(int32[:], int32[:])'; got '%.*s=%.*s'", STR_ARG(option->name),
                          (int)src->len, src->text);
@@ -487,21 +494,15 @@ static void set_signatures(Sema *sema, FuncInfo *func, Node *sigs)
         func->signatures = elts;
 }
 
-static void read_ufunc(Sema *sema, FuncInfo *kernel, Ufunc *u);
-
-/* The builder's arguments (or the option), the core's signatures, then
- * the kernel's, one overload per signature when there are several. */
-void sema_ufunc_read_signature(Sema *sema, FuncInfo *kernel)
+/* The builder's arguments (or the option) and the core's signatures,
+ * once, when the core or the kernel is prepared, whichever comes first. */
+static bool read_builder(Sema *sema, Ufunc *u)
 {
-    Ufunc *u = kernel->ufunc;
+    if (u->read)
+        return u->read > 0;
+    u->read = -1;
     Scope *outer = sema->scope;
     sema->scope = u->core->scope;   /* where the decorator's names are */
-    read_ufunc(sema, kernel, u);
-    sema->scope = outer;
-}
-
-static void read_ufunc(Sema *sema, FuncInfo *kernel, Ufunc *u)
-{
     bool ok;
     if (u->option)
         ok = u->kind == UFUNC_VECTORIZE ? (u->cli_sig = u->option->sig, true) : split_option(sema, u->option, u);
@@ -509,21 +510,39 @@ static void read_ufunc(Sema *sema, FuncInfo *kernel, Ufunc *u)
         ok = read_arguments(sema, &u->builder) &&
              (u->kind == UFUNC_VECTORIZE || parse_layout(sema, u->builder.layout->string.value,
                                                          u->builder.layout->span, u));
-    if (!ok)
-        return;
-    if (u->option) {
+    if (ok && u->option) {
         SigOverride *sig = ARENA_NEW(sema->arena, SigOverride);
         sig->name = u->option->name;
         sig->sig = u->cli_sig;
         u->core->cli_sig = sig;
-    } else
+    } else if (ok)
         set_signatures(sema, u->core, u->builder.sigs);
+    sema->scope = outer;
+    u->read = ok ? 1 : -1;
+    return ok;
+}
+
+bool sema_ufunc_read_core(Sema *sema, FuncInfo *core)
+{
+    return read_builder(sema, core->ufunc);
+}
+
+/* The kernel's signatures: one overload per signature when there are
+ * several, named as a signature list's. */
+void sema_ufunc_read_signature(Sema *sema, FuncInfo *kernel)
+{
+    Ufunc *u = kernel->ufunc;
+    if (!read_builder(sema, u) || !sema_prepare_function(sema, u->core))
+        return;
+    Scope *outer = sema->scope;
+    sema->scope = u->core->scope;
     kernel->signature = u->core->signature;
     kernel->signatures = u->core->signatures;
     if (u->cli_sig || !kernel->signatures)
         read_kernel_signature(sema, kernel, u->cli_sig ? NULL : kernel->signature);
     else
         sema_read_overloads(sema, kernel, kernel->signatures, read_kernel_signature);
+    sema->scope = outer;
 }
 
 /* A def with a ufunc builder as its decorator (or named by --vectorize,
@@ -554,6 +573,7 @@ bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def)
     Node *core_def = ast_clone(sema->arena, def);
     core_def->funcdef.decorators = (NodeList){0};
     u->core = new_function(sema, core_def, def->funcdef.name, user_qualname, line, scope);
+    u->core->ufunc = u;
     const char *prefix = u->kind == UFUNC_VECTORIZE ? "__vectorized_" : "__gufunc_";
     Str name = str_from_cstr(arena_printf(sema->arena, "%s%.*s", prefix, STR_ARG(def->funcdef.name)));
     Node *kernel_def = ast_funcdef(sema->arena, u->at, name, (NodeList){0}, (NodeList){0}, NULL, (NodeList){0});
@@ -561,6 +581,26 @@ bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def)
     kernel->is_kernel = true;
     kernel->ufunc = u;
     kernel->scope = kernel->decorator_scope = kernel_scope(sema, scope, kernel, u->core, u->at);
+    sema_add_function(sema, u->core);   /* for its place in the output: before its kernels */
     sema_add_function(sema, kernel);
     return true;
+}
+
+/* Each --vectorize and --guvectorize names a def of the file. */
+static void check_options(Sema *sema, const char *option, const SigOverride *list, int count)
+{
+    for (int i = 0; i < count; i++) {
+        bool found = false;
+        for (int k = 0; k < sema->func_count && !found; k++)
+            found = sema->funcs[k]->ufunc && sema->funcs[k]->ufunc->option == &list[i];
+        if (!found)
+            diag_error_plain(sema->diag, "%s names '%.*s', but there is no function '%.*s'", option,
+                             STR_ARG(list[i].name), STR_ARG(list[i].name));
+    }
+}
+
+void sema_check_ufunc_options(Sema *sema)
+{
+    check_options(sema, "--vectorize", sema->options->vectorizes, sema->options->vectorize_count);
+    check_options(sema, "--guvectorize", sema->options->guvectorizes, sema->options->guvectorize_count);
 }
