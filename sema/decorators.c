@@ -322,7 +322,8 @@ static Binding *applied_def(Sema *sema, Scope *scope, Str name, Scope **where)
 static void declare_application(Sema *sema, Scope *scope, Binding *binding)
 {
     Node *value = binding->node;
-    if (value->kind != NODE_CALL || value->call.args.count != 1 || value->call.keywords.count)
+    if (value->kind != NODE_CALL || value->call.args.count != 1 || value->call.keywords.count ||
+        sema_declare_ufunc_application(sema, scope, value))
         return;
     Node *applied = value->call.func;
     Node *target = value->call.args.items[0];

@@ -172,6 +172,8 @@ void sema_add_function(Sema *sema, FuncInfo *func);
  * --guvectorize) on a def declares the kernel Numba generates for it
  * (false: not a ufunc); its signatures are read when it is prepared. */
 bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def);
+/* name = cuda.vectorize(sigs)(f) (false: not that form) */
+bool sema_declare_ufunc_application(Sema *sema, Scope *scope, Node *value);
 void sema_ufunc_read_signature(Sema *sema, FuncInfo *kernel);
 /* The same for the def's own signatures (false after reporting). */
 bool sema_ufunc_read_core(Sema *sema, FuncInfo *core);

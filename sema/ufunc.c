@@ -78,23 +78,29 @@ static bool targets_cuda(Node *call)
     return target && target->kind == NODE_STRING && str_eq_cstr(target->string.value, "cuda");
 }
 
+/* Whether `d` (a decorator, or what is applied to a def) builds a CUDA
+ * ufunc: cuda.vectorize(...), numba.vectorize(..., target="cuda"), ... */
+static bool builder_of(Sema *sema, Node *d, Builder *out)
+{
+    int id = builder_kind(sema, d->kind == NODE_CALL ? d->call.func : d);
+    if (!id)
+        return false;
+    bool numba = id == CALLABLE_NUMBA_VECTORIZE || id == CALLABLE_NUMBA_GUVECTORIZE;
+    if (numba && (d->kind != NODE_CALL || !targets_cuda(d)))
+        return false;
+    out->decorator = d;
+    out->kind = id == CALLABLE_CUDA_GUVECTORIZE || id == CALLABLE_NUMBA_GUVECTORIZE ? UFUNC_GUVECTORIZE
+                                                                                    : UFUNC_VECTORIZE;
+    return true;
+}
+
 /* The innermost ufunc builder among a def's decorators, if any. */
 static bool find_builder(Sema *sema, Node *def, Builder *out)
 {
     NodeList *decorators = &def->funcdef.decorators;
-    for (int i = decorators->count - 1; i >= 0; i--) {
-        Node *d = decorators->items[i];
-        int id = builder_kind(sema, d->kind == NODE_CALL ? d->call.func : d);
-        if (!id)
-            continue;
-        bool numba = id == CALLABLE_NUMBA_VECTORIZE || id == CALLABLE_NUMBA_GUVECTORIZE;
-        if (numba && (d->kind != NODE_CALL || !targets_cuda(d)))
-            return false;
-        out->decorator = d;
-        out->kind = id == CALLABLE_CUDA_GUVECTORIZE || id == CALLABLE_NUMBA_GUVECTORIZE ? UFUNC_GUVECTORIZE
-                                                                                        : UFUNC_VECTORIZE;
-        return true;
-    }
+    for (int i = decorators->count - 1; i >= 0; i--)
+        if (builder_of(sema, decorators->items[i], out))
+            return true;
     return false;
 }
 
@@ -545,34 +551,26 @@ void sema_ufunc_read_signature(Sema *sema, FuncInfo *kernel)
     sema->scope = outer;
 }
 
-/* A def with a ufunc builder as its decorator (or named by --vectorize,
- * --guvectorize): its kernel, `__vectorized_NAME` or `__gufunc_NAME`, is
- * declared; the def itself is the core, a device function only the
- * kernel calls (Python code sees a ufunc object, which kernels cannot
- * call). False for any other def. */
-bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def)
+static int first_line(const Node *def)
 {
-    Str user_qualname = qualified(sema, scope, def->funcdef.name);
     const Node *first = def->funcdef.decorators.count ? def->funcdef.decorators.items[0] : def;
-    int line = source_locate(first->span.src, first->span.begin).line;
-    FuncInfo probe = {.def = def, .name = def->funcdef.name, .qualname = user_qualname, .line = line};
-    Builder b = {0};
-    UfuncKind kind = UFUNC_VECTORIZE;
-    Scope *outer = sema->scope;
-    sema->scope = scope;
-    const SigOverride *option = find_option(sema, &probe, &kind);
-    bool decorated = !option && find_builder(sema, def, &b);
-    sema->scope = outer;
-    if (!option && !decorated)
-        return false;
+    return source_locate(first->span.src, first->span.begin).line;
+}
+
+/* The core and the kernel of the def `def` of `scope`, built by `b` or
+ * named by `option`. */
+static void declare(Sema *sema, Scope *scope, Node *def, const Builder *b, const SigOverride *option,
+                    UfuncKind kind)
+{
     Ufunc *u = ARENA_NEW(sema->arena, Ufunc);
-    u->kind = option ? kind : b.kind;
-    u->at = decorated ? b.decorator->span : def->span;
-    u->builder = b;
+    u->kind = option ? kind : b->kind;
+    u->at = option ? def->span : b->decorator->span;
+    u->builder = *b;
     u->option = option;
+    int line = first_line(def);
     Node *core_def = ast_clone(sema->arena, def);
     core_def->funcdef.decorators = (NodeList){0};
-    u->core = new_function(sema, core_def, def->funcdef.name, user_qualname, line, scope);
+    u->core = new_function(sema, core_def, def->funcdef.name, qualified(sema, scope, def->funcdef.name), line, scope);
     u->core->ufunc = u;
     const char *prefix = u->kind == UFUNC_VECTORIZE ? "__vectorized_" : "__gufunc_";
     Str name = str_from_cstr(arena_printf(sema->arena, "%s%.*s", prefix, STR_ARG(def->funcdef.name)));
@@ -583,6 +581,52 @@ bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def)
     kernel->scope = kernel->decorator_scope = kernel_scope(sema, scope, kernel, u->core, u->at);
     sema_add_function(sema, u->core);   /* for its place in the output: before its kernels */
     sema_add_function(sema, kernel);
+}
+
+/* A def with a ufunc builder as its decorator (or named by --vectorize,
+ * --guvectorize): its kernel, `__vectorized_NAME` or `__gufunc_NAME`, is
+ * declared; the def itself is the core, a device function only the
+ * kernel calls (Python code sees a ufunc object, which kernels cannot
+ * call). False for any other def. */
+bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def)
+{
+    FuncInfo probe = {.def = def, .name = def->funcdef.name,
+                      .qualname = qualified(sema, scope, def->funcdef.name), .line = first_line(def)};
+    Builder b = {0};
+    UfuncKind kind = UFUNC_VECTORIZE;
+    Scope *outer = sema->scope;
+    sema->scope = scope;
+    const SigOverride *option = find_option(sema, &probe, &kind);
+    bool decorated = !option && find_builder(sema, def, &b);
+    sema->scope = outer;
+    if (option || decorated)
+        declare(sema, scope, def, &b, option, kind);
+    return option || decorated;
+}
+
+/* name = cuda.vectorize(sigs)(f), numba.vectorize(sigs, target="cuda")(f),
+ * f a def: the kernel of f, as if f were decorated (Numba names it after
+ * f). A def named by --vectorize is declared by that already. */
+bool sema_declare_ufunc_application(Sema *sema, Scope *scope, Node *value)
+{
+    if (value->kind != NODE_CALL || value->call.args.count != 1 || value->call.keywords.count ||
+        value->call.func->kind != NODE_CALL || value->call.args.items[0]->kind != NODE_NAME)
+        return false;
+    Builder b = {0};
+    Scope *outer = sema->scope;
+    sema->scope = scope;
+    bool built = builder_of(sema, value->call.func, &b);
+    sema->scope = outer;
+    Scope *where = NULL;
+    Binding *f = built ? sema_scope_find_def(scope, value->call.args.items[0]->name.id, &where) : NULL;
+    if (!f)
+        return false;
+    Node *def = f->node;
+    UfuncKind kind;
+    FuncInfo probe = {.def = def, .name = def->funcdef.name,
+                      .qualname = qualified(sema, where, def->funcdef.name), .line = first_line(def)};
+    if (!find_option(sema, &probe, &kind))
+        declare(sema, where, def, &b, NULL, b.kind);
     return true;
 }
 
