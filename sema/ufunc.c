@@ -146,7 +146,7 @@ static bool check_keywords(Sema *sema, const Builder *b)
 }
 
 /* The builder's positional arguments: the signatures, and guvectorize's
- * layout (also as signature=). */
+ * layout (cuda.vectorize's second is its target). */
 static bool read_arguments(Sema *sema, Builder *b)
 {
     Node *call = b->decorator;
@@ -158,8 +158,16 @@ static bool read_arguments(Sema *sema, Builder *b)
     }
     b->sigs = call->call.args.items[0];
     int wanted = b->kind == UFUNC_GUVECTORIZE ? 2 : 1;
+    Node *second = call->call.args.count > 1 ? call->call.args.items[1] : NULL;
     if (b->kind == UFUNC_GUVECTORIZE)
-        b->layout = call->call.args.count > 1 ? call->call.args.items[1] : keyword(call, "signature");
+        b->layout = second;
+    else if (second && second->kind == NODE_STRING && call->call.args.count == 2) {
+        wanted = 2;   /* cuda.vectorize(sigs, "cuda"): its target, positionally */
+        if (!str_eq_cstr(second->string.value, "cuda")) {
+            diag_error(sema->diag, second->span, "cuda.vectorize builds for target \"cuda\" only");
+            return false;
+        }
+    }
     if (call->call.args.count > wanted) {
         diag_error(sema->diag, call->call.args.items[wanted]->span, "cuda.%s takes %s", builder_name(b->kind),
                    wanted == 1 ? "one positional argument, the signatures" : "two positional arguments, the "
