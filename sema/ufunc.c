@@ -242,7 +242,7 @@ static Node *integer(Tree *t, uint64_t value)
     return ast_int(t->arena, t->at, value);
 }
 
-static Node *index(Tree *t, Node *value, Node *at)
+static Node *subscript(Tree *t, Node *value, Node *at)
 {
     return ast_subscript(t->arena, value, at, t->at);
 }
@@ -255,7 +255,7 @@ static Node *call(Tree *t, Node *func, NodeList args)
 /* NAME.shape[0] */
 static Node *extent(Tree *t, const char *array)
 {
-    return index(t, ast_attribute(t->arena, name(t, array), t->at, str_from_cstr("shape")), integer(t, 0));
+    return subscript(t, ast_attribute(t->arena, name(t, array), t->at, str_from_cstr("shape")), integer(t, 0));
 }
 
 /* vectorize: a0[__tid__] ... ; guvectorize: argK[__tid__, :, ...] for K's
@@ -267,13 +267,13 @@ static Node *core_argument(Tree *t, const char *array, int dims, const Type *dec
         NodeList items = ast_list_of(t->arena, name(t, "__tid__"));
         for (int i = 0; i < dims; i++)
             ast_list_push(t->arena, &items, ast_slice(t->arena, t->at, NULL, NULL, NULL));
-        return index(t, name(t, array), ast_tuple(t->arena, t->at, items));
+        return subscript(t, name(t, array), ast_tuple(t->arena, t->at, items));
     }
     if (declared && declared->kind == TYPE_ARRAY && declared->ndim == 1) {
         Node *next = ast_binop(t->arena, BINOP_ADD, name(t, "__tid__"), integer(t, 1));
-        return index(t, name(t, array), ast_slice(t->arena, t->at, name(t, "__tid__"), next, NULL));
+        return subscript(t, name(t, array), ast_slice(t->arena, t->at, name(t, "__tid__"), next, NULL));
     }
-    return index(t, name(t, array), name(t, "__tid__"));
+    return subscript(t, name(t, array), name(t, "__tid__"));
 }
 
 /* The kernel for one signature, as numba-cuda's templates write it. */
@@ -297,7 +297,7 @@ static Node *kernel_def(Sema *sema, Ufunc *u, Str kernel_name, const FuncInfo *c
     if (u->kind == UFUNC_VECTORIZE) {
         ast_list_push(t.arena, &params, ast_param(t.arena, t.at, str_from_cstr("__out__"), NULL, NULL));
         bound = extent(&t, "__out__");
-        work = ast_assign(t.arena, ast_list_of(t.arena, index(&t, name(&t, "__out__"), name(&t, "__tid__"))), core);
+        work = ast_assign(t.arena, ast_list_of(t.arena, subscript(&t, name(&t, "__out__"), name(&t, "__tid__"))), core);
     } else {
         NodeList extents = {0};
         for (int i = 0; i < n; i++)
