@@ -364,6 +364,12 @@ LLVMValueRef cg_emit_cache_hint(Cg *cg, const Node *node);
 bool cg_is_grid_group_call(int id);
 LLVMValueRef cg_emit_grid_group_call(Cg *cg, const Node *node);
 
+/* cg_vector_types.c: a CUDA vector type's constructor (a BUILTIN_VECTOR_MAKE
+ * call) and v.x .. v.w (BUILTIN_VECTOR_X..W attributes) */
+LLVMTypeRef cg_vector_type(Cg *cg, const Type *t);
+LLVMValueRef cg_emit_vector_make(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_vector_member(Cg *cg, const Node *node);
+
 /* cg_math.c: math.NAME calls, and float ** float */
 LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node);
 /* math.NAME (a BUILTIN_MATH_* id) of float arguments of type t, lowered as

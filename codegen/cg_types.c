@@ -71,6 +71,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_RANGE: return cg_type(cg, t->elem);
     case TYPE_STATIC: break;   /* compile-time only: never stored or passed */
     case TYPE_GRID_GROUP: return cg_i64(cg);   /* the grid's workspace address (cg_grid_sync.c) */
+    case TYPE_VECTOR: return cg_vector_type(cg, t);
     }
     return LLVMVoidTypeInContext(cg->ctx);
 }

@@ -213,6 +213,8 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
             return sema_check_number_attribute(ctx, node, base.type);
         if (base.type->kind == TYPE_GRID_GROUP)
             return sema_grid_group_attribute(ctx, node);
+        if (base.type->kind == TYPE_VECTOR)
+            return sema_check_vector_attribute(ctx, node, base.type);
         sema_report(ctx, node->span, "a value of type '%s' has no attribute '%.*s'", base.type->name, STR_ARG(attr));
         return sema_value_error();
     }

@@ -174,7 +174,9 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (hinted.kind != VAL_ERROR) return hinted;
     Value intrinsic = sema_cuda_intrinsic(attr);
     if (intrinsic.kind != VAL_ERROR) return intrinsic;
-    if (find_name(cuda_not_yet, attr) || is_vector_type_name(attr))
+    Value vector = sema_vector_type_function(attr);
+    if (vector.kind != VAL_ERROR) return vector;
+    if (find_name(cuda_not_yet, attr))
         return unsupported_attr(sema, "cuda", attr);
     /* numba.cuda re-exports numba.cuda.types: from numba.cuda import float32, void */
     if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
@@ -322,11 +324,11 @@ Value sema_lookup_builtin_name(Str name)
         {"float", CALLABLE_FLOAT}, {"bool", CALLABLE_BOOL}, {"enumerate", BUILTIN_ENUMERATE},
         {"zip", BUILTIN_ZIP}, {"round", BUILTIN_ROUND}, {"pow", BUILTIN_POW},
         {"divmod", BUILTIN_DIVMOD}, {"print", BUILTIN_PRINT}, {"breakpoint", BUILTIN_BREAKPOINT},
-        {"complex", BUILTIN_COMPLEX},
+        {"complex", BUILTIN_COMPLEX}, {"tuple", BUILTIN_TUPLE},
         {"staticmethod", CALLABLE_HOST_DECORATOR}, {"classmethod", CALLABLE_HOST_DECORATOR},
     };
     static const char *const not_yet[] = {
-        "sum", "any", "all", "iter", "next", "tuple", "slice", NULL,
+        "sum", "any", "all", "iter", "next", "slice", NULL,
     };
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
         if (str_eq_cstr(name, builtins[i].name))

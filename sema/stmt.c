@@ -178,6 +178,7 @@ static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, const 
     }
     case NODE_SUBSCRIPT: assign_to_element(ctx, target, value_type); break;
     case NODE_TUPLE: assign_to_tuple(ctx, target, value_type, at); break;
+    case NODE_ATTRIBUTE: sema_report_attribute_store(ctx, target); break;
     default:
         sema_report(ctx, target->span, "cannot assign to this expression");
     }

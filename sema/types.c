@@ -136,6 +136,8 @@ static bool same_key(const Type *t, const Type *key)
         return true;
     case TYPE_RANGE:
         return t->elem == key->elem;
+    case TYPE_VECTOR:
+        return t->elem == key->elem && t->count == key->count;
     case TYPE_STATIC:
         return t->static_kind == key->static_kind && t->static_id == key->static_id &&
                t->static_ptr == key->static_ptr && t->static_value == key->static_value &&
@@ -222,6 +224,16 @@ const Type *type_range(TypeTable *table, const Type *elem)
     Type *t = intern(table, &key, &is_new);
     if (is_new)
         t->name = arena_printf(table->arena, "range_state_%s", elem->name);
+    return t;
+}
+
+const Type *type_vector(TypeTable *table, const Type *base, int count)
+{
+    Type key = {.kind = TYPE_VECTOR, .elem = base, .count = count};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new)
+        t->name = arena_printf(table->arena, "%sx%d", base->name, count);
     return t;
 }
 

@@ -1,9 +1,9 @@
 /* pykc's types, which are Numba's: bool, the sized integers, floats and
  * complex numbers, arrays (dtype, ndim, layout, memory space), tuples, range
- * iterators and the grid group of cooperative kernels.
+ * iterators, the grid group of cooperative kernels and CUDA vector types.
  *
- * Scalar types and GridGroup are static singletons; arrays, tuples and
- * ranges are interned in a TypeTable, so two types are equal exactly when
+ * Scalar types and GridGroup are static singletons; arrays, tuples,
+ * ranges and vector types are interned in a TypeTable, so two types are equal exactly when
  * their pointers are.
  * The conversion rules are Numba's casting graph (numba/core/typeconv/
  * rules.py): each edge is a promotion, a safe or an unsafe conversion, and a
@@ -33,6 +33,9 @@ typedef enum TypeKind {
                          and nothing is passed at run time */
     TYPE_GRID_GROUP,  /* cuda.cg.this_grid()'s value: the grid of a cooperative
                          launch, whose one method is sync() (Numba's GridGroup) */
+    TYPE_VECTOR,      /* a CUDA vector type, float32x4, int8x2, ...: `count`
+                         members of type `elem`, read as .x .y .z .w
+                         (sema/vector_types.c) */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
@@ -64,7 +67,8 @@ struct Type {
     /* TYPE_TUPLE */
     const Type **elts;
     int count;
-    /* TYPE_RANGE: the element type; TYPE_COMPLEX: the float of each part */
+    /* TYPE_RANGE: the element type; TYPE_COMPLEX: the float of each part;
+     * TYPE_VECTOR: the type of each member (their number is in count) */
     const Type *elem;
     /* TYPE_STATIC: what the value is (sema's ValueKind), and which; for a
      * literal integer (VAL_RUNTIME), its type in static_ptr and its value */
@@ -102,6 +106,9 @@ const Type *type_array(TypeTable *table, const Type *dtype, int ndim,
                        ArrayLayout layout, MemSpace space);
 const Type *type_tuple(TypeTable *table, const Type *const *elts, int count);
 const Type *type_range(TypeTable *table, const Type *elem);
+/* The CUDA vector type of `count` (1 to 4) members of scalar type `base`,
+ * named as numba.cuda names it: float32x4. */
+const Type *type_vector(TypeTable *table, const Type *base, int count);
 /* A compile-time value as a parameter type; name_hint names a new one. */
 const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint);
 /* A literal integer argument as a compile-time value: Literal[int](32). */
