@@ -57,6 +57,7 @@ bool sema_reduction_plan(Builtin id, const Type *dtype, const Type *sum_type, Re
 
 typedef struct Scope Scope;   /* sema/scope.h */
 typedef struct SigOverride SigOverride;
+typedef struct Ufunc Ufunc;
 
 /* A NumPy array a module binds, computed when compiling (sema/np_*.c) as
  * the host builds it at import: a kernel reads it as a constant, which is
@@ -225,6 +226,8 @@ struct FuncInfo {
     bool cooperative;         /* calls cuda.cg.this_grid(), itself or through
                                  device functions (diagnose.c): a kernel must be
                                  launched with cuLaunchCooperativeKernel */
+    Ufunc *ufunc;             /* @cuda.vectorize or @cuda.guvectorize (ufunc.c):
+                                 the kernel pykc writes for it, or the def */
 };
 
 typedef struct SemaModule {
@@ -252,6 +255,10 @@ typedef struct SemaOptions {
     const SigOverride *binds; /* --bind NAME=VALUE: a value for a name host code
                                  binds (a kernel factory's parameter) */
     int bind_count;
+    const SigOverride *vectorizes;     /* --vectorize NAME=SIG (ufunc.c) */
+    int vectorize_count;
+    const SigOverride *guvectorizes;   /* --guvectorize NAME=LAYOUT:SIG */
+    int guvectorize_count;
     const Str *kernels;       /* --kernel NAME: compile only these (and what
                                  they call); none: every function with a signature */
     int kernel_count;

@@ -50,6 +50,10 @@ typedef enum Callable {
     CALLABLE_VECTOR_LAST = CALLABLE_VECTOR_FIRST + 39,   /* as vector_types.c numbers them */
     CALLABLE_NP_DTYPE,            /* np.dtype(...): a type, records included (records.c) */
     CALLABLE_FROM_DTYPE,          /* numba.from_dtype(dt): the dtype's Numba type */
+    /* ufunc builders, as decorators (ufunc.c): cuda's build for the GPU,
+     * numba's only with target="cuda" */
+    CALLABLE_CUDA_VECTORIZE, CALLABLE_CUDA_GUVECTORIZE,
+    CALLABLE_NUMBA_VECTORIZE, CALLABLE_NUMBA_GUVECTORIZE,
 } Callable;
 
 typedef struct Value {
@@ -160,6 +164,25 @@ bool sema_read_jit_options(Sema *sema, Node *call, JitOptions *out, bool *device
 void sema_read_overloads(Sema *sema, FuncInfo *func, NodeList *sigs,
                          bool (*read_one)(Sema *, FuncInfo *, Node *));
 FuncInfo *sema_pick_overload(FuncCtx *ctx, Node *call, FuncInfo *func);
+/* prepare.c: one signature of a decorator (a string, a call, a tuple of
+ * types) read into func */
+bool sema_read_one_signature(Sema *sema, FuncInfo *func, Node *sig);
+/* decorators.c: the signature (or list) a name holds, seen from
+ * sema->scope; the node itself otherwise. A function added to the
+ * module's compiled functions. */
+Node *sema_signature_value(Sema *sema, Node *arg);
+void sema_add_function(Sema *sema, FuncInfo *func);
+/* ufunc.c: @cuda.vectorize / @cuda.guvectorize (or --vectorize,
+ * --guvectorize) on a def declares the kernel Numba generates for it
+ * (false: not a ufunc); its signatures are read when it is prepared. */
+bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def);
+/* name = cuda.vectorize(sigs)(f) (false: not that form) */
+bool sema_declare_ufunc_application(Sema *sema, Scope *scope, Node *value);
+void sema_ufunc_read_signature(Sema *sema, FuncInfo *kernel);
+/* The same for the def's own signatures (false after reporting). */
+bool sema_ufunc_read_core(Sema *sema, FuncInfo *core);
+/* Reports a --vectorize or --guvectorize that names no def. */
+void sema_check_ufunc_options(Sema *sema);
 
 /* signature.c: type expressions, from annotations or signature strings. */
 const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope);
