@@ -97,6 +97,8 @@ static bool is_constant_scalar(const Node *node)
  * if some element is not a constant. */
 Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at)
 {
+    if (sema_is_const_tuple_element(tuple))
+        return sema_copy_const_tuple_element(arena, tuple, at);
     if (tuple->kind != NODE_TUPLE)
         return is_constant_scalar(tuple) ? sema_constant_leaf(arena, tuple->type, tuple->konst, at) : NULL;
     Node *copy = ast_new(arena, NODE_TUPLE, at);

@@ -119,6 +119,11 @@ void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
 /* A copy of a tuple expression whose elements are all constants, as a
  * tree of constant leaves (module tuples are kept so); NULL otherwise. */
 Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at);
+/* const_tuples.c: an array leaf of a module tuple of NumPy arrays (a Name
+ * carrying its Symbol): whether a node is one, its checking, its copy. */
+bool sema_is_const_tuple_element(const Node *node);
+Value sema_check_const_tuple_element(FuncCtx *ctx, Node *node);
+Node *sema_copy_const_tuple_element(Arena *arena, const Node *leaf, Span at);
 /* A scalar constant as a tree (a literal converted to its type) spanning at. */
 Node *sema_constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at);
 /* A symbol for a name host code binds: `why` says how. */
