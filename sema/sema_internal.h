@@ -119,6 +119,10 @@ void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
 /* A copy of a tuple expression whose elements are all constants, as a
  * tree of constant leaves (module tuples are kept so); NULL otherwise. */
 Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at);
+/* cudasim.c: whether an if's condition is numba-cuda's ENABLE_CUDASIM
+ * setting (or `not` it) as a GPU compile sees it: 1 true, 0 false; -1 when
+ * the condition is something else. */
+int sema_cudasim_condition(const Node *cond);
 /* const_tuples.c: an array leaf of a module tuple of NumPy arrays (a Name
  * carrying its Symbol): whether a node is one, its checking, its copy. */
 bool sema_is_const_tuple_element(const Node *node);
