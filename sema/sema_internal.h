@@ -119,6 +119,10 @@ void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
 /* A copy of a tuple expression whose elements are all constants, as a
  * tree of constant leaves (module tuples are kept so); NULL otherwise. */
 Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at);
+/* bind_path.c: a --bind value written as the full path of something a
+ * project module binds (pkg.module.name), looked up as an import would;
+ * false when it is not such a path. */
+bool sema_bind_module_path(Sema *sema, Scope *scope, const Node *node, Value *out);
 /* cudasim.c: whether an if's condition is numba-cuda's ENABLE_CUDASIM
  * setting (or `not` it) as a GPU compile sees it: 1 true, 0 false; -1 when
  * the condition is something else. */
