@@ -92,6 +92,9 @@ struct Symbol {
     ConstValue value;         /* CONST */
     Node *tuple;              /* CONST of a tuple type: its folded value (module.c) */
     ConstArray *array;        /* CONST of an array type: a global NumPy array */
+    bool tuple_element;       /* CONST array: an element of a global tuple of
+                                 arrays, reached through its leaf's node only
+                                 (sema/const_tuples.c) */
     const void *np;           /* the value as NumPy computes it, for module
                                  code that builds arrays from it (np_eval.h) */
     int id;                   /* MODULE: which (sema-private); BUILTIN: a Builtin */

@@ -125,6 +125,19 @@ void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
 /* A copy of a tuple expression whose elements are all constants, as a
  * tree of constant leaves (module tuples are kept so); NULL otherwise. */
 Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at);
+/* bind_path.c: a --bind value written as the full path of something a
+ * project module binds (pkg.module.name), looked up as an import would;
+ * false when it is not such a path. */
+bool sema_bind_module_path(Sema *sema, Scope *scope, const Node *node, Value *out);
+/* cudasim.c: whether an if's condition is numba-cuda's ENABLE_CUDASIM
+ * setting (or `not` it) as a GPU compile sees it: 1 true, 0 false; -1 when
+ * the condition is something else. */
+int sema_cudasim_condition(const Node *cond);
+/* const_tuples.c: an array leaf of a module tuple of NumPy arrays (a Name
+ * carrying its Symbol): whether a node is one, its checking, its copy. */
+bool sema_is_const_tuple_element(const Node *node);
+Value sema_check_const_tuple_element(FuncCtx *ctx, Node *node);
+Node *sema_copy_const_tuple_element(Arena *arena, const Node *leaf, Span at);
 /* A scalar constant as a tree (a literal converted to its type) spanning at. */
 Node *sema_constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at);
 /* A symbol for a name host code binds: `why` says how. */
