@@ -19,16 +19,22 @@ try:
 except NotImplementedError as error:
     print("from_buffer:", error)
 
-# numba.cuda.typing.cffi_utils as it is when imported with the stub present
-for name in ("numba", "numba.cuda", "numba.cuda.typing"):
+# numba-cuda's cffi_utils and numba core's, as they are when imported with
+# the stub present (numba-cuda's typeof falls back on core's, which asks
+# its ffi about every value)
+for name in ("numba", "numba.cuda", "numba.cuda.typing", "numba.core", "numba.core.typing"):
     sys.modules[name] = types.ModuleType(name)
-cffi_utils = types.ModuleType("numba.cuda.typing.cffi_utils")
-cffi_utils.ffi = cffi.FFI()
-cffi_utils.SUPPORTED = True
-sys.modules["numba.cuda.typing.cffi_utils"] = cffi_utils
-sys.modules["numba.cuda.typing"].cffi_utils = cffi_utils
+both = []
+for package in ("numba.cuda.typing", "numba.core.typing"):
+    cffi_utils = types.ModuleType(package + ".cffi_utils")
+    cffi_utils.ffi = cffi.FFI()
+    cffi_utils.SUPPORTED = True
+    sys.modules[package + ".cffi_utils"] = cffi_utils
+    sys.modules[package].cffi_utils = cffi_utils
+    both.append(cffi_utils)
 
 from pykc_conformance import test_site  # noqa: E402
 
 test_site.keep_cffi_unsupported()
-print("SUPPORTED:", cffi_utils.SUPPORTED, "ffi:", cffi_utils.ffi)
+for cffi_utils in both:
+    print("%s SUPPORTED:" % cffi_utils.__name__, cffi_utils.SUPPORTED, "ffi:", cffi_utils.ffi)

@@ -45,18 +45,28 @@ def use_checkout_tests(checkout):
     spec.loader.exec_module(module)
 
 
+CFFI_UTILS = ("numba.cuda.typing.cffi_utils", "numba.core.typing.cffi_utils")
+
+
 def keep_cffi_unsupported():
     """Where cffi is the harness's stub (stubs/cffi: the test modules
-    import it), Numba's cffi support stays as it is without cffi:
-    numba.cuda.typing.cffi_utils made an FFI() of the stub when imported,
-    which would turn SUPPORTED on, so typeof would ask the stub about every
-    value and skip_unless_cffi would not skip."""
+    import it), Numba's cffi support stays as it is without cffi: both
+    numba-cuda's cffi_utils and numba core's (whose typeof numba-cuda's
+    falls back on) made an FFI() of the stub when imported, which would
+    turn SUPPORTED on, so typeof would ask the stub about every value (the
+    first GPU run with the stub failed nearly every test there) and
+    skip_unless_cffi would not skip."""
     try:
         import cffi
     except ImportError:
         return
-    if getattr(cffi, "PYKC_STUB", False):
-        from numba.cuda.typing import cffi_utils
+    if not getattr(cffi, "PYKC_STUB", False):
+        return
+    for name in CFFI_UTILS:
+        try:
+            cffi_utils = importlib.import_module(name)
+        except ImportError:
+            continue
         cffi_utils.ffi = None
         cffi_utils.SUPPORTED = False
 
