@@ -92,6 +92,9 @@ static Value finish_cast(FuncCtx *ctx, Node *call, const Type *to)
  * float32(z) and int64(z). */
 static Value check_cast(FuncCtx *ctx, Node *call, const Type *to, int callable)
 {
+    Value literal;
+    if (callable == CALLABLE_FLOAT && sema_float_of_string(ctx, call, &literal))
+        return literal;
     if (!expect_args(ctx, call, 1, 1) || !check_scalar_args(ctx, call))
         return sema_value_error();
     const Type *from = call->call.args.items[0]->type;

@@ -346,6 +346,10 @@ Value sema_check_bf16_call(FuncCtx *ctx, Node *call, Builtin id);
  * there is none for this function */
 bool sema_bf16_math(int math_id, Builtin *out);
 
+/* float_string.c: float("nan") and friends, a float64 constant; false if
+ * the call is no float() of one string literal */
+bool sema_float_of_string(FuncCtx *ctx, Node *call, Value *out);
+
 /* fp16.c: cuda.fp16.NAME and cuda.is_float16_supported() */
 Value sema_fp16_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */
 bool sema_is_fp16_builtin(int id);
