@@ -63,6 +63,11 @@ static Value builtin(int row)
  * numba.cuda._internal.cuda_bf16 by its C name. */
 Value sema_bf16_attribute(int ns, Str name)
 {
+    /* ml_dtypes.bfloat16: numba-cuda types NumPy's bfloat16 dtype (from
+     * ml_dtypes) as its Bfloat16 */
+    if (ns == NS_ML_DTYPES)
+        return str_eq_cstr(name, "bfloat16") ? (Value){.kind = VAL_TYPE, .type = &type_bfloat16_t}
+                                             : sema_value_error();
     bool internal = ns == NS_CUDA_BF16_INTERNAL;
     if (str_eq_cstr(name, internal ? "nv_bfloat16" : "bfloat16") ||
         (internal && str_eq_cstr(name, "__nv_bfloat16")))

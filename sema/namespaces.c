@@ -37,7 +37,7 @@ const char *sema_namespace_name(int ns)
         [NS_CUDA_CG] = "numba.cuda.cg", [NS_NUMBA_SPECIAL] = "numba.misc.special",
         [NS_CUDA_CONST] = "numba.cuda.const", [NS_CUDA_BF16] = "numba.cuda.bf16",
         [NS_CUDA_INTERNAL] = "numba.cuda._internal",
-        [NS_CUDA_BF16_INTERNAL] = "numba.cuda._internal.cuda_bf16",
+        [NS_CUDA_BF16_INTERNAL] = "numba.cuda._internal.cuda_bf16", [NS_ML_DTYPES] = "ml_dtypes",
     };
     return names[ns];
 }
@@ -79,7 +79,7 @@ bool sema_known_module(Str dotted, Value *out)
         {"numba.cuda.cg", NS_CUDA_CG}, {"numba.misc.special", NS_NUMBA_SPECIAL},
         {"numba.cuda.misc.special", NS_NUMBA_SPECIAL},
         {"numba.cuda.bf16", NS_CUDA_BF16}, {"numba.cuda._internal", NS_CUDA_INTERNAL},
-        {"numba.cuda._internal.cuda_bf16", NS_CUDA_BF16_INTERNAL},
+        {"numba.cuda._internal.cuda_bf16", NS_CUDA_BF16_INTERNAL}, {"ml_dtypes", NS_ML_DTYPES},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -295,7 +295,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_const_function(attr);
     case NS_CUDA_INTERNAL:
         return str_eq_cstr(attr, "cuda_bf16") ? value_namespace(NS_CUDA_BF16_INTERNAL) : sema_value_error();
-    case NS_CUDA_BF16: case NS_CUDA_BF16_INTERNAL:
+    case NS_CUDA_BF16: case NS_CUDA_BF16_INTERNAL: case NS_ML_DTYPES:
         return sema_bf16_attribute(ns, attr);
     case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
         return resolve_dim3(ns, attr);
