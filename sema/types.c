@@ -495,7 +495,8 @@ int type_store_size(const Type *t)
     case TYPE_BOOL: return 1;
     case TYPE_INT:
     case TYPE_FLOAT:
-    case TYPE_COMPLEX: return t->bits / 8;
+    case TYPE_COMPLEX:
+    case TYPE_BFLOAT16: return t->bits / 8;
     default: return 0;
     }
 }
