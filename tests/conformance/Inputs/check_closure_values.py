@@ -47,3 +47,15 @@ def add(x, y):
 print(closure_values.expression(FakeDispatcher(add, [("int64", "int64"), ("float64", "float64")], True)))
 print(closure_values.expression(FakeDispatcher(add, [], True)))
 print(closure_values.expression(FakeDispatcher(add, [("array(float32, 1d, C)",)], False)))
+
+
+# A function of numba-cuda's bfloat16 bindings (cuda.bf16.heq is
+# numba.cuda._internal.cuda_bf16.__heq) is named by that module's path,
+# which the kernel's module need not import. A stand-in module.
+import types  # noqa: E402
+
+bindings = types.ModuleType("numba.cuda._internal.cuda_bf16")
+exec("def __heq(a, b):\n    return a == b\n", bindings.__dict__)
+bindings.__heq.__module__ = bindings.__name__
+sys.modules[bindings.__name__] = bindings
+print(closure_values.expression(bindings.__heq))
