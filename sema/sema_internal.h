@@ -33,6 +33,7 @@ typedef enum Namespace {
     NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CMATH, NS_CUDA_CG,
     NS_NUMBA_SPECIAL, NS_CUDA_CONST,
     NS_CUDA_BF16, NS_CUDA_INTERNAL, NS_CUDA_BF16_INTERNAL, NS_ML_DTYPES,   /* sema/bf16.c */
+    NS_CUDA_FP8_INTERNAL,   /* numba-cuda's fp8 bindings: every name unsupported yet */
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
