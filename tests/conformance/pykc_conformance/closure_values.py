@@ -26,15 +26,35 @@ def closure_binds(func, qualname):
         return []
     scope = qualname.rsplit(".", 1)[0]
     binds = []
-    for name, cell in zip(func.__code__.co_freevars, func.__closure__):
-        try:
-            value = cell.cell_contents
-        except ValueError:   # a cell not yet filled
-            continue
-        text = expression(value)
-        if text is not None:
-            binds.append("%s.%s=%s" % (scope, name, text))
+    global _home
+    _home = getattr(func, "__globals__", None)
+    try:
+        for name, cell in zip(func.__code__.co_freevars, func.__closure__):
+            try:
+                value = cell.cell_contents
+            except ValueError:   # a cell not yet filled
+                continue
+            text = expression(value)
+            if text is not None:
+                binds.append("%s.%s=%s" % (scope, name, text))
+    finally:
+        _home = None
     return sorted(binds)
+
+
+# The globals of the kernel whose captures closure_binds is writing: a
+# function its module does not bind by its name is named by its own
+# module's full path (numba.cuda.tests.cudapy.recursion_usecases.fib1),
+# which pykc looks up as an import would.
+_home = None
+
+
+def _module_path(bound, module, name):
+    """`name` when the kernel's module binds it to `bound` (or when there
+    is no kernel to ask), else `module.name`."""
+    if _home is None or _home.get(name) is bound or not module:
+        return name
+    return "%s.%s" % (module, name)
 
 
 def expression(value, depth=0):
@@ -81,11 +101,48 @@ def _numba_type(value, depth):
     from numba.cuda import types
     if isinstance(value, types.Type) and re.fullmatch(r"[a-z][a-z0-9_]*", str(value)):
         return "numba.types." + str(value)
+    if isinstance(value, types.Record):   # from_dtype(dt): pykc's np.dtype(...) is the record
+        from numba.cuda.np import numpy_support
+        return _structured_dtype(numpy_support.as_dtype(value))
     return None
+
+
+def _field_format(dtype):
+    """A structured dtype's field type as np.dtype's dict form takes it:
+    np.float32, (np.uint8, (5,)), or a nested record's np.dtype(...)."""
+    if dtype.subdtype is not None:
+        base, shape = dtype.subdtype
+        inner = _field_format(base)
+        return None if inner is None else "(%s, %r)" % (inner, tuple(shape))
+    if dtype.fields is not None:
+        return _structured_dtype(dtype)
+    if re.fullmatch(r"[a-z][a-z0-9]*", dtype.name) and dtype.isnative:
+        return "np." + dtype.name
+    return None
+
+
+def _structured_dtype(dtype):
+    """np.dtype({'names': ..., 'formats': ..., 'offsets': ..., 'itemsize':
+    ..., 'aligned': ...}): every byte placed as in `dtype`; None when that
+    does not give back an equal dtype."""
+    import numpy as np
+    formats = [_field_format(dtype.fields[name][0]) for name in dtype.names]
+    if any(f is None for f in formats):
+        return None
+    text = "np.dtype({'names': %r, 'formats': [%s], 'offsets': %r, 'itemsize': %d, 'aligned': %r})" % (
+        list(dtype.names), ", ".join(formats), [dtype.fields[name][1] for name in dtype.names],
+        dtype.itemsize, bool(dtype.isalignedstruct))
+    try:
+        same = eval(text, {"np": np}) == dtype
+    except Exception:
+        same = False
+    return text if same else None
 
 
 def _numpy_type(value, depth):
     import numpy as np
+    if isinstance(value, np.dtype) and value.fields is not None:
+        return _structured_dtype(value)
     if isinstance(value, type) and issubclass(value, np.generic):
         return "np." + value.__name__
     if isinstance(value, np.dtype) and re.fullmatch(r"[a-z][a-z0-9_]*", value.name):
@@ -187,14 +244,14 @@ def _dispatcher(value, depth):
         return None
     bound = py_func.__globals__.get(name)
     if bound is value:
-        return name
+        return _module_path(value, py_func.__module__, name)
     if bound is not py_func:
         return None
     sigs = _explicit_signatures(value)
     if sigs is False:
         return None
     args = ([repr(sigs)] if sigs else []) + (["device=True"] if value.targetoptions.get("device", False) else [])
-    return "cuda.jit(%s)(%s)" % (", ".join(args), name)
+    return "cuda.jit(%s)(%s)" % (", ".join(args), _module_path(py_func, py_func.__module__, name))
 
 
 def _explicit_signatures(dispatcher):
@@ -218,4 +275,4 @@ def _plain_function(value, depth):
     if not callable(value) or not hasattr(value, "__code__"):
         return None
     name = _top_level_name(value)
-    return name if name and value.__globals__.get(name) is value else None
+    return _module_path(value, value.__module__, name) if name and value.__globals__.get(name) is value else None

@@ -10,8 +10,8 @@ numba-cuda's types may come from numba.core.types or numba.cuda.types."""
 
 
 class UnsupportedType(Exception):
-    """A type the harness cannot spell for pykc (records, pointers, enums,
-    0-d arrays, ...); its str() is the type as Numba prints it."""
+    """A type the harness cannot spell for pykc (pointers, enums, 0-d
+    arrays, ...); its str() is the type as Numba prints it."""
 
 
 def _classes(ty):
@@ -20,11 +20,14 @@ def _classes(ty):
 
 def _scalar_name(ty, element=False):
     """int32, float16, complex64, boolean ...: Numba's names, with Numba's
-    'bool' spelt 'boolean' as pykc's signatures write it. An array's
-    element may be a bfloat16 (numba-cuda's Bfloat16, Numba's name
-    __nv_bfloat16), spelt bfloat16; pykc takes no bfloat16 scalar
-    parameter yet."""
+    'bool' spelt 'boolean' as pykc's signatures write it; a record as
+    Numba prints it, Record(a[type=float64;offset=0],...;16;True), which
+    pykc's signatures read. An array's element may be a bfloat16
+    (numba-cuda's Bfloat16, Numba's name __nv_bfloat16), spelt bfloat16;
+    pykc takes no bfloat16 scalar parameter yet."""
     classes = _classes(ty)
+    if "Record" in classes:
+        return str(ty)
     if "Bfloat16" in classes and element:
         return "bfloat16"
     if "Boolean" in classes:
@@ -103,7 +106,9 @@ def facts_spelling(ty):
 def abi_plan(ty):
     """How the ABI (docs/abi.md) passes a value of this type, as plain
     tuples the device runner understands without numba:
-    ("array", ndim) | ("scalar", numpy dtype name, abi) | ("tuple", [plans]).
+    ("array", ndim) | ("scalar", numpy dtype name, abi) | ("tuple", [plans])
+    | ("record", itemsize): a record travels as the address of a copy of
+    its bytes, which Numba copies back as it does an array.
     `abi` is how the scalar travels: as itself, float16 as its uint16 bits,
     boolean as uint8, complex as two floats (real, imag), datetime64 and
     timedelta64 as their int64 count."""
@@ -111,6 +116,8 @@ def abi_plan(ty):
     if "Array" in classes:
         _array_spelling(ty)  # raises for what cannot be passed
         return ("array", ty.ndim)
+    if "Record" in classes:
+        return ("record", ty.size)
     if "Boolean" in classes:
         return ("scalar", "bool", "uint8")
     if "Float" in classes and ty.name == "float16":
