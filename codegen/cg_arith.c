@@ -162,6 +162,7 @@ LLVMValueRef cg_binop(Cg *cg, BinOpKind op, LLVMValueRef l, LLVMValueRef r, cons
     case TYPE_FLOAT: return float_binop(cg, op, l, r, lt, rhs_node);
     case TYPE_COMPLEX: return cg_complex_binop(cg, op, l, r, lt, rhs_node);
     case TYPE_BOOL: return bool_binop(cg, op, l, r, rhs_node);
+    case TYPE_BFLOAT16: return cg_bf16_binop(cg, op, l, r, rhs_node);
     default: return cg_unsupported(cg, rhs_node, "this operator on these operands");
     }
 }
@@ -173,6 +174,8 @@ LLVMValueRef cg_unary(Cg *cg, UnaryOpKind op, LLVMValueRef v, const Type *t)
     case UNARY_NEG:
         if (t == &type_float16_t)
             return cg_fp16_neg(cg, v);
+        if (t->kind == TYPE_BFLOAT16)
+            return cg_bf16_neg(cg, v);
         if (t->kind == TYPE_COMPLEX)
             return cg_complex_neg(cg, v, t);
         return t->kind == TYPE_FLOAT ? LLVMBuildFNeg(cg->b, v, "") : LLVMBuildNeg(cg->b, v, "");

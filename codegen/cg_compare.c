@@ -62,6 +62,7 @@ static LLVMValueRef compare_values(Cg *cg, CmpOpKind op, LLVMValueRef l, LLVMVal
         if (t == &type_float16_t)
             return cg_fp16_compare(cg, op, l, r);   /* != unordered, as __hneu */
         return LLVMBuildFCmp(cg->b, float_predicate(op), l, r, "cmp");
+    case TYPE_BFLOAT16: return cg_bf16_compare(cg, op, l, r);   /* != unordered, as __hneu */
     case TYPE_COMPLEX:   /* sema allows == and != only, as Numba */
         return cg_complex_compare(cg, op, l, r);
     default: return cg_unsupported(cg, at, "comparing these values");

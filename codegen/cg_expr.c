@@ -184,6 +184,9 @@ LLVMValueRef cg_emit_expr(Cg *cg, const Node *node)
         return cg_unsupported(cg, node, "this attribute");
     case NODE_TUPLE: return emit_tuple(cg, node);
     case NODE_CONVERT:
+        if ((node->type->kind == TYPE_BFLOAT16 || node->convert.operand->type->kind == TYPE_BFLOAT16) &&
+            !cg_bf16_check_arch(cg, node))
+            return LLVMGetPoison(cg_type(cg, node->type));
         return cg_convert(cg, cg_emit_expr(cg, node->convert.operand),
                           node->convert.operand->type, node->type);
     default: return cg_unsupported(cg, node, "this expression");

@@ -397,6 +397,17 @@ LLVMValueRef cg_fp16_math(Cg *cg, int id, LLVMValueRef x);
 bool cg_is_fp16_call(const Node *node);
 LLVMValueRef cg_emit_fp16_call(Cg *cg, const Node *node);
 
+/* cg_bf16.c: bfloat16 as numba-cuda computes it (through cuda_bf16.h):
+ * the functions of sema/bf16.def, + - * / and unary -, comparisons, and
+ * conversions to and from bfloat16 (an i16 of its bits) */
+bool cg_bf16_check_arch(Cg *cg, const Node *at);   /* sm_80 or newer, else an error */
+bool cg_is_bf16_call(int id);
+LLVMValueRef cg_emit_bf16_call(Cg *cg, const Node *node);
+LLVMValueRef cg_bf16_binop(Cg *cg, BinOpKind op, LLVMValueRef a, LLVMValueRef b, const Node *at);
+LLVMValueRef cg_bf16_neg(Cg *cg, LLVMValueRef v);
+LLVMValueRef cg_bf16_compare(Cg *cg, CmpOpKind op, LLVMValueRef a, LLVMValueRef b);
+LLVMValueRef cg_bf16_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
+
 /* cg_libdevice.c: libdevice, read at the first call that needs it (`what`
  * names that call in the error if it cannot be: "'math.sin'"), linked by
  * cg_libdevice_link before optimisation. cg_libdevice_function returns the

@@ -73,6 +73,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_GRID_GROUP: return cg_i64(cg);   /* the grid's workspace address (cg_grid_sync.c) */
     case TYPE_VECTOR: return cg_vector_type(cg, t);
     case TYPE_RECORD: return LLVMPointerTypeInContext(cg->ctx, CG_AS_GENERIC);   /* cg_record.c */
+    case TYPE_BFLOAT16: return LLVMInt16TypeInContext(cg->ctx);   /* its bits (cg_bf16.c) */
     }
     return LLVMVoidTypeInContext(cg->ctx);
 }
@@ -174,6 +175,7 @@ LLVMValueRef cg_truth(Cg *cg, LLVMValueRef v, const Type *t)
     case TYPE_INT: return LLVMBuildICmp(cg->b, LLVMIntNE, v, cg_zero(cg, t), "");
     case TYPE_FLOAT: return LLVMBuildFCmp(cg->b, LLVMRealUNE, v, cg_zero(cg, t), "");
     case TYPE_COMPLEX: return cg_complex_truth(cg, v, t);
+    case TYPE_BFLOAT16: return cg_bf16_convert(cg, v, t, &type_bool_t);
     case TYPE_TUPLE: return LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), t->count > 0, false);
     default: return LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), 1, false);
     }
@@ -253,6 +255,8 @@ LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to
 {
     if (from == to || !v)
         return v;
+    if (from->kind == TYPE_BFLOAT16 || to->kind == TYPE_BFLOAT16)
+        return cg_bf16_convert(cg, v, from, to);
     if (to->kind == TYPE_BOOL)
         return cg_truth(cg, v, from);
     if (type_is_number(to) && type_is_scalar(from))

@@ -15,7 +15,7 @@
 static bool is_scalar(const Type *t)
 {
     return t && (t->kind == TYPE_BOOL || t->kind == TYPE_INT || t->kind == TYPE_FLOAT ||
-                 t->kind == TYPE_COMPLEX);
+                 t->kind == TYPE_COMPLEX || t->kind == TYPE_BFLOAT16);
 }
 
 /* The scalars and arrays in t, tuples flattened; -1 when t is not

@@ -186,6 +186,8 @@ static CType c_type_of(const Type *t)
     if (t->kind == TYPE_COMPLEX)
         return t->bits == 64 ? (CType){"c64", "pyk_complex64", "pyk_arg_c64"}
                              : (CType){"c128", "pyk_complex128", "pyk_arg_c128"};
+    if (t->kind == TYPE_BFLOAT16)   /* arrays only: pykc takes no bfloat16 scalar parameter */
+        return (CType){"bf16", "uint16_t", "pyk_arg_u16"};
     if (t->kind == TYPE_FLOAT)
         switch (t->bits) {
         case 16: return (CType){"f16", "uint16_t", "pyk_arg_f16_bits"};

@@ -125,6 +125,24 @@ void sema_expand_module_tuple(FuncCtx *ctx, Node *name)
     *name = *sema_constant_tuple(ctx->sema->arena, sym->tuple, name->span);
 }
 
+/* `M = pytest.importorskip("M")`: the module M, as an import of it (what
+ * importorskip returns when the test runs at all); NULL if the binding is
+ * not that, or M is no module pykc knows. */
+static Symbol *import_or_skip(Sema *sema, Scope *scope, Binding *binding)
+{
+    Node *call = binding->node;
+    if (call->kind != NODE_CALL || call->call.args.count < 1 ||
+        call->call.func->kind != NODE_ATTRIBUTE || !str_eq_cstr(call->call.func->attribute.attr, "importorskip") ||
+        call->call.func->attribute.value->kind != NODE_NAME ||
+        !str_eq_cstr(call->call.func->attribute.value->name.id, "pytest"))
+        return NULL;
+    Node *module = call->call.args.items[0];
+    Value v;
+    if (module->kind != NODE_STRING || !sema_import_module(sema, scope, module->string.value, 0, &v))
+        return NULL;
+    return symbol_of_value(sema, binding->name, binding->at, v);
+}
+
 /* The value of `name = value`, checked in `scope` with errors kept quiet.
  * NumPy's arrays are computed first (np_eval.c): they are not values
  * sema's typing of expressions knows. */
@@ -140,6 +158,9 @@ static Symbol *evaluate_value(Sema *sema, Scope *scope, Binding *binding)
         if (path.kind == VAL_FUNCTION || path.kind == VAL_SCOPE || path.kind == VAL_TYPE)
             return symbol_of_value(sema, binding->name, binding->at, path);
     }
+    Symbol *module = import_or_skip(sema, scope, binding);
+    if (module)
+        return module;
     Diag quiet;
     diag_init_quiet(&quiet);
     Diag *loud = sema->diag;

@@ -93,6 +93,9 @@ static Value finish_cast(FuncCtx *ctx, Node *call, const Type *to)
  * float32(z) and int64(z). */
 static Value check_cast(FuncCtx *ctx, Node *call, const Type *to, int callable)
 {
+    Value literal;
+    if (callable == CALLABLE_FLOAT && sema_float_of_string(ctx, call, &literal))
+        return literal;
     if (!expect_args(ctx, call, 1, 1) || !check_scalar_args(ctx, call))
         return sema_value_error();
     const Type *from = call->call.args.items[0]->type;
@@ -342,6 +345,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
         return sema_check_atomic(ctx, call, (Builtin)id);
     if (sema_is_fp16_builtin(id))
         return sema_check_fp16_call(ctx, call, (Builtin)id);
+    if (sema_is_bf16_builtin(id))
+        return sema_check_bf16_call(ctx, call, (Builtin)id);
     if (sema_is_grid_group_builtin(id))
         return sema_check_grid_group_call(ctx, call, (Builtin)id);
     if (sema_is_libdevice_builtin(id))

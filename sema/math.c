@@ -164,6 +164,13 @@ Value sema_check_math_call(FuncCtx *ctx, Node *call, Builtin id)
                     "call it in a kernel, or write the value", name);
         return sema_value_error();
     }
+    Builtin bf16;   /* bf16.py's overload of math.NAME: hNAME, in bfloat16 */
+    if (cases.arity == 1 && args[0]->type == &type_bfloat16_t && sema_bf16_math((int)id, &bf16)) {
+        call->call.builtin = (int)bf16;
+        call->konst = (ConstValue){0};
+        call->type = &type_bfloat16_t;
+        return sema_value_runtime(call->type);
+    }
     /* Math_unary_with_fp16's float16 case: computed in float16 (cg_fp16.c) */
     static const MathCase fp16_case = {&type_float16_t, {&type_float16_t}, 1};
     bool fp16 = form == FORM_UNARY_FP16 && args[0]->type == &type_float16_t;

@@ -35,7 +35,10 @@ const char *sema_namespace_name(int ns)
         [NS_CUDA_LIBDEVICE] = "numba.cuda.libdevice", [NS_OPERATOR] = "operator",
         [NS_CUDA_FP16] = "numba.cuda.fp16", [NS_CMATH] = "cmath",
         [NS_CUDA_CG] = "numba.cuda.cg", [NS_NUMBA_SPECIAL] = "numba.misc.special",
-        [NS_CUDA_CONST] = "numba.cuda.const",
+        [NS_CUDA_CONST] = "numba.cuda.const", [NS_CUDA_BF16] = "numba.cuda.bf16",
+        [NS_CUDA_INTERNAL] = "numba.cuda._internal",
+        [NS_CUDA_BF16_INTERNAL] = "numba.cuda._internal.cuda_bf16", [NS_ML_DTYPES] = "ml_dtypes",
+        [NS_CUDA_FP8_INTERNAL] = "numba.cuda._internal.cuda_fp8",
     };
     return names[ns];
 }
@@ -76,6 +79,9 @@ bool sema_known_module(Str dotted, Value *out)
         {"numba.cuda.fp16", NS_CUDA_FP16}, {"cmath", NS_CMATH},
         {"numba.cuda.cg", NS_CUDA_CG}, {"numba.misc.special", NS_NUMBA_SPECIAL},
         {"numba.cuda.misc.special", NS_NUMBA_SPECIAL},
+        {"numba.cuda.bf16", NS_CUDA_BF16}, {"numba.cuda._internal", NS_CUDA_INTERNAL},
+        {"numba.cuda._internal.cuda_bf16", NS_CUDA_BF16_INTERNAL}, {"ml_dtypes", NS_ML_DTYPES},
+        {"numba.cuda._internal.cuda_fp8", NS_CUDA_FP8_INTERNAL}, {"numba.cuda.fp8", NS_CUDA_FP8_INTERNAL},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -96,7 +102,7 @@ bool sema_prelude_module(Str name, Value *out)
 
 /* Names of numba.cuda that later versions of pykc will support. */
 static const char *const cuda_not_yet[] = {
-    "bf16", "bfloat16", "fp8", "random", "declare_device", NULL,
+    "fp8", "random", "declare_device", NULL,
 };
 
 /* CUDA's vector types, as numba.cuda spells them: float32x4, int8x2, ...
@@ -166,6 +172,8 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (str_eq_cstr(attr, "local")) return value_namespace(NS_CUDA_LOCAL);
     if (str_eq_cstr(attr, "libdevice")) return value_namespace(NS_CUDA_LIBDEVICE);
     if (str_eq_cstr(attr, "fp16")) return value_namespace(NS_CUDA_FP16);
+    if (str_eq_cstr(attr, "bf16")) return value_namespace(NS_CUDA_BF16);
+    if (str_eq_cstr(attr, "_internal")) return value_namespace(NS_CUDA_INTERNAL);
     if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
     if (str_eq_cstr(attr, "cg")) return value_namespace(NS_CUDA_CG);
     if (str_eq_cstr(attr, "const")) return value_namespace(NS_CUDA_CONST);
@@ -261,6 +269,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_value_error();
     case NS_NUMBA_TYPES:
         if (type) return value_type(type);
+        if (str_eq_cstr(attr, "bfloat16")) return value_type(&type_bfloat16_t);
         if (sema_type_constructor(attr).kind != VAL_ERROR) return sema_type_constructor(attr);
         return sema_unsupported_type_kind(attr) ? unsupported_attr(sema, "numba.types", attr)
                                                 : sema_value_error();
@@ -294,6 +303,13 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return str_eq_cstr(attr, "literal_unroll") ? value_builtin(CALLABLE_LITERAL_UNROLL) : sema_value_error();
     case NS_CUDA_CONST:
         return sema_const_function(attr);
+    case NS_CUDA_INTERNAL:
+        if (str_eq_cstr(attr, "cuda_fp8")) return value_namespace(NS_CUDA_FP8_INTERNAL);
+        return str_eq_cstr(attr, "cuda_bf16") ? value_namespace(NS_CUDA_BF16_INTERNAL) : sema_value_error();
+    case NS_CUDA_FP8_INTERNAL:   /* fp8_e4m3, cvt_float_to_fp8, ...: known by name, not yet compiled */
+        return unsupported_attr(sema, "numba.cuda._internal.cuda_fp8", attr);
+    case NS_CUDA_BF16: case NS_CUDA_BF16_INTERNAL: case NS_ML_DTYPES:
+        return sema_bf16_attribute(ns, attr);
     case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
         return resolve_dim3(ns, attr);
     }

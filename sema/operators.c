@@ -176,6 +176,19 @@ static bool resolve_fp16_binary(const OpArg *args, const Type *result, OpSignatu
     return true;
 }
 
+/* numba-cuda's bindings of cuda_bf16.h's operators: + - * / and the
+ * comparisons of two bfloat16 values, in bfloat16. (With one bfloat16
+ * operand, the builtin cases apply: bfloat16 converts to float32 and
+ * float64 safely.) */
+static bool resolve_bf16_binary(const OpArg *args, const Type *result, OpSignature *out)
+{
+    const Type *bf16 = &type_bfloat16_t;
+    if (args[0].type != bf16 || args[1].type != bf16)
+        return false;
+    set_signature(out, result ? result : bf16, bf16, 2);
+    return true;
+}
+
 static CandidateList binop_cases(BinOpKind op)
 {
     static const CandidateList none = {NULL, 0, true};
@@ -201,6 +214,8 @@ bool sema_resolve_binop(BinOpKind op, OpArg left, OpArg right, OpSignature *out)
     bool has_fp16 = op == BINOP_ADD || op == BINOP_SUB || op == BINOP_MUL || op == BINOP_TRUEDIV;
     if (has_fp16 && resolve_fp16_binary(args, NULL, out))
         return true;
+    if (has_fp16 && resolve_bf16_binary(args, NULL, out))
+        return true;
     return resolve(binop_cases(op), args, 2, out);
 }
 
@@ -209,7 +224,7 @@ bool sema_resolve_unary(UnaryOpKind op, OpArg operand, OpSignature *out)
 {
     switch (op) {
     case UNARY_NEG: case UNARY_POS:
-        if (operand.type == &type_float16_t) {
+        if (operand.type == &type_float16_t || operand.type == &type_bfloat16_t) {
             set_signature(out, operand.type, operand.type, 1);
             return true;
         }
@@ -232,7 +247,7 @@ bool sema_resolve_compare(CmpOpKind op, OpArg left, OpArg right, OpSignature *ou
     if (op == CMP_IS || op == CMP_IS_NOT || op == CMP_IN || op == CMP_NOT_IN)
         return false;
     OpArg args[2] = {left, right};
-    if (resolve_fp16_binary(args, &type_bool_t, out))
+    if (resolve_fp16_binary(args, &type_bool_t, out) || resolve_bf16_binary(args, &type_bool_t, out))
         return true;
     if (op == CMP_EQ || op == CMP_NE)
         return resolve(LIST(equality_cases, true), args, 2, out);

@@ -31,6 +31,7 @@ static const char *scalar_code(Arena *arena, const Type *t)
     case TYPE_INT: return arena_printf(arena, "%c%d", t->is_signed ? 'i' : 'u', t->bits);
     case TYPE_FLOAT: return arena_printf(arena, "f%d", t->bits);
     case TYPE_COMPLEX: return arena_printf(arena, "c%d", t->bits);
+    case TYPE_BFLOAT16: return "bf16";   /* arrays only: no bfloat16 scalar parameter */
     default: return NULL;
     }
 }

@@ -32,6 +32,8 @@ typedef enum Namespace {
     NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM, NS_CUDA_LOCAL,
     NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CMATH, NS_CUDA_CG,
     NS_NUMBA_SPECIAL, NS_CUDA_CONST,
+    NS_CUDA_BF16, NS_CUDA_INTERNAL, NS_CUDA_BF16_INTERNAL, NS_ML_DTYPES,   /* sema/bf16.c */
+    NS_CUDA_FP8_INTERNAL,   /* numba-cuda's fp8 bindings: every name unsupported yet */
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -375,6 +377,19 @@ Value sema_check_complex_call(FuncCtx *ctx, Node *call);
 Value sema_cmath_attribute(Str name);         /* VAL_BUILTIN, a constant, or VAL_ERROR */
 bool sema_is_cmath_builtin(int id);
 Value sema_check_cmath_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* bf16.c: numba.cuda.bf16.NAME, numba.cuda._internal.cuda_bf16.NAME (the
+ * type, or a function of bf16.def), and the type's operators */
+Value sema_bf16_attribute(int ns, Str name);   /* VAL_TYPE, VAL_BUILTIN, or VAL_ERROR */
+bool sema_is_bf16_builtin(int id);
+Value sema_check_bf16_call(FuncCtx *ctx, Node *call, Builtin id);
+/* math.NAME(x) of a bfloat16 x: bf16.py's overload, hNAME(x); false if
+ * there is none for this function */
+bool sema_bf16_math(int math_id, Builtin *out);
+
+/* float_string.c: float("nan") and friends, a float64 constant; false if
+ * the call is no float() of one string literal */
+bool sema_float_of_string(FuncCtx *ctx, Node *call, Value *out);
 
 /* fp16.c: cuda.fp16.NAME and cuda.is_float16_supported() */
 Value sema_fp16_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */

@@ -75,13 +75,23 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
     return type_array(sema->types, dtype, ndim, layout, MEM_GLOBAL);
 }
 
+/* A type's name in a signature string: numba.cuda.types' names, bfloat16
+ * (also as Numba prints it, __nv_bfloat16) included. */
+static const Type *numba_type_name(Str name)
+{
+    const Type *t = type_scalar_by_name(name);
+    if (!t && (str_eq_cstr(name, "bfloat16") || str_eq_cstr(name, "__nv_bfloat16")))
+        t = &type_bfloat16_t;
+    return t;
+}
+
 static const Type *named_type(Sema *sema, Node *expr, bool numba_scope)
 {
     const Type *record;
     if (numba_scope && sema_record_from_placeholder(sema, expr, &record))
         return record;   /* Record(...) as Numba prints it; NULL: reported */
     Value v = numba_scope && expr->kind == NODE_NAME
-                  ? (Value){.kind = VAL_TYPE, .type = type_scalar_by_name(expr->name.id)}
+                  ? (Value){.kind = VAL_TYPE, .type = numba_type_name(expr->name.id)}
                   : sema_resolve_static(sema, expr);
     if (numba_scope && expr->kind == NODE_NAME && !v.type) {
         /* a record dtype the module binds (rec = np.dtype([...])): pykc

@@ -241,6 +241,8 @@ const char *sema_param_type_problem(const Type *t)
 {
     if (t->kind == TYPE_NONE)
         return "a parameter of type 'none' is not supported by pykc yet";
+    if (t->kind == TYPE_BFLOAT16)
+        return "a bfloat16 parameter is not supported by pykc yet (arrays of bfloat16 are)";
     if (t->kind != TYPE_TUPLE)
         return NULL;
     if (t->count == 0)

@@ -31,6 +31,8 @@ const Type type_complex128_t = {.kind = TYPE_COMPLEX, .name = "complex128", .bit
                                 .elem = &type_float64_t};
 /* Numba's ext_types.GridGroup, named as Numba prints it. */
 const Type type_grid_group_t = {.kind = TYPE_GRID_GROUP, .name = "GridGroup"};
+/* numba-cuda's Bfloat16, named as Numba prints it. */
+const Type type_bfloat16_t = SCALAR(TYPE_BFLOAT16, "__nv_bfloat16", 16, false);
 
 const Type *type_int(int bits, bool is_signed)
 {
@@ -402,10 +404,28 @@ static Conversion array_conversion(const Type *from, const Type *to)
     return CONV_NONE;
 }
 
+/* Bfloat16.can_convert_from/_to (numba-cuda's ext_types.py): from a float
+ * unsafely, from an 8-bit integer safely, from another unsafely; to float32
+ * and float64 safely, to float16 and the integers unsafely; nothing else. */
+static Conversion type_bf16_conversion(const Type *from, const Type *to)
+{
+    if (to->kind == TYPE_BFLOAT16 && from->kind == TYPE_FLOAT)
+        return CONV_UNSAFE;
+    if (to->kind == TYPE_BFLOAT16 && from->kind == TYPE_INT)
+        return from->bits == 8 ? CONV_SAFE : CONV_UNSAFE;
+    if (from->kind == TYPE_BFLOAT16 && to->kind == TYPE_FLOAT)
+        return to->bits >= 32 ? CONV_SAFE : CONV_UNSAFE;
+    if (from->kind == TYPE_BFLOAT16 && to->kind == TYPE_INT)
+        return CONV_UNSAFE;
+    return CONV_NONE;
+}
+
 Conversion type_can_convert(const Type *from, const Type *to)
 {
     if (from == to)
         return CONV_EXACT;
+    if (from->kind == TYPE_BFLOAT16 || to->kind == TYPE_BFLOAT16)
+        return type_bf16_conversion(from, to);
     if (type_is_scalar(from) && type_is_scalar(to))
         return scalar_conversion(from, to);
     if (from->kind == TYPE_TUPLE && to->kind == TYPE_TUPLE)
@@ -507,7 +527,8 @@ int type_store_size(const Type *t)
     case TYPE_BOOL: return 1;
     case TYPE_INT:
     case TYPE_FLOAT:
-    case TYPE_COMPLEX: return t->bits / 8;
+    case TYPE_COMPLEX:
+    case TYPE_BFLOAT16: return t->bits / 8;
     case TYPE_RECORD: return (int)t->record_size;
     default: return 0;
     }

@@ -39,6 +39,8 @@ typedef enum TypeKind {
     TYPE_RECORD,      /* an element of a NumPy structured dtype (Numba's Record):
                          named fields at byte offsets in `record_size` bytes; a
                          value is a reference to those bytes (sema/records.c) */
+    TYPE_BFLOAT16,    /* numba-cuda's __nv_bfloat16 (sema/bf16.c): a scalar,
+                         but no Number: only its own operators take it */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
@@ -109,6 +111,7 @@ extern const Type type_uint8_t, type_uint16_t, type_uint32_t, type_uint64_t;
 extern const Type type_float16_t, type_float32_t, type_float64_t;
 extern const Type type_complex64_t, type_complex128_t;
 extern const Type type_grid_group_t;
+extern const Type type_bfloat16_t;
 
 const Type *type_int(int bits, bool is_signed);
 const Type *type_float(int bits);
@@ -157,7 +160,7 @@ static inline bool type_is_number(const Type *t)
 }
 static inline bool type_is_scalar(const Type *t)
 {
-    return t->kind == TYPE_BOOL || type_is_number(t);
+    return t->kind == TYPE_BOOL || type_is_number(t) || t->kind == TYPE_BFLOAT16;
 }
 
 /* Numba's can_convert for scalars (tuples element-wise); CONV_NONE if none. */

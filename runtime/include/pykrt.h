@@ -102,7 +102,8 @@ typedef enum pyk_dtype {
     PYK_UINT8, PYK_UINT16, PYK_UINT32, PYK_UINT64,
     PYK_FLOAT16, PYK_FLOAT32, PYK_FLOAT64,
     PYK_COMPLEX64,  /* 8 bytes: a float real part, then a float imaginary part */
-    PYK_COMPLEX128  /* 16 bytes: two doubles, real then imaginary */
+    PYK_COMPLEX128, /* 16 bytes: two doubles, real then imaginary */
+    PYK_BFLOAT16    /* 2 bytes: bfloat16 bit patterns (numba-cuda's __nv_bfloat16) */
 } pyk_dtype;
 
 /* The host types of complex64 and complex128 elements and scalars: the
@@ -572,6 +573,7 @@ PYKRT_API pyk_status pyk_kernel_max_cooperative_blocks(pyk_kernel *kernel, pyk_d
  *   f16   PYK_FLOAT16   uint16_t (IEEE binary16 bit patterns)
  *   f32   PYK_FLOAT32   float         f64  PYK_FLOAT64  double
  *   c64   PYK_COMPLEX64 pyk_complex64 c128 PYK_COMPLEX128 pyk_complex128
+ *   bf16  PYK_BFLOAT16  uint16_t (bfloat16 bit patterns: a float's top half)
  *
  * The functions are static inline over the untyped API: errors, ownership
  * and messages are those of the functions they call.
@@ -646,6 +648,7 @@ PYK_TYPED_ARRAY(f32, float, PYK_FLOAT32)
 PYK_TYPED_ARRAY(f64, double, PYK_FLOAT64)
 PYK_TYPED_ARRAY(c64, pyk_complex64, PYK_COMPLEX64)
 PYK_TYPED_ARRAY(c128, pyk_complex128, PYK_COMPLEX128)
+PYK_TYPED_ARRAY(bf16, uint16_t, PYK_BFLOAT16)
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,7 @@ static const struct { const char *name; pyk_dtype dtype; } dtype_names[] = {
     {"uint8", PYK_UINT8},     {"uint16", PYK_UINT16},  {"uint32", PYK_UINT32},
     {"uint64", PYK_UINT64},   {"float16", PYK_FLOAT16}, {"float32", PYK_FLOAT32},
     {"float64", PYK_FLOAT64}, {"complex64", PYK_COMPLEX64}, {"complex128", PYK_COMPLEX128},
+    {"__nv_bfloat16", PYK_BFLOAT16}, {"bfloat16", PYK_BFLOAT16},   /* Numba's name, and numba.cuda's */
 };
 
 pyk_dtype rt_dtype_from_name(const char *name, size_t len)

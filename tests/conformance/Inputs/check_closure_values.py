@@ -74,3 +74,13 @@ def outer(cfunc, gfunc):
 
 
 print(closure_values.closure_binds(outer(usecases.fib, twice), "outer.kernel"))
+
+
+# A function of numba-cuda's bfloat16 bindings (cuda.bf16.heq is
+# numba.cuda._internal.cuda_bf16.__heq) is named by that module's path,
+# which the kernel's module need not import. A stand-in module.
+bindings = types.ModuleType("numba.cuda._internal.cuda_bf16")
+exec("def __heq(a, b):\n    return a == b\n", bindings.__dict__)
+bindings.__heq.__module__ = bindings.__name__
+sys.modules[bindings.__name__] = bindings
+print(closure_values.expression(bindings.__heq))

@@ -37,6 +37,10 @@ class Boolean(Type):
     pass
 
 
+class Bfloat16(Number):   # numba-cuda's, named __nv_bfloat16
+    pass
+
+
 class NPTimedelta(Type):
     pass
 
@@ -69,6 +73,7 @@ f16, f32, f64 = Float("float16"), Float("float32"), Float("float64")
 i32, i64, u8 = Integer("int32"), Integer("int64"), Integer("uint8")
 c64, b = Complex("complex64"), Boolean("bool")
 record = Record("Record(a[type=int32;offset=0];4;True)", 4)
+bf16 = Bfloat16("__nv_bfloat16")
 
 CASES = [
     [Array(f32, 1, "C"), Array(f32, 1, "A"), Array(f32, 1, "F")],
@@ -77,6 +82,8 @@ CASES = [
     [UniTuple(i64, 2), Tuple([i32, f32]), Tuple([UniTuple(f32, 3), b]), Tuple([i32])],
     [NPTimedelta("timedelta64[ns]")],
     [record, Array(record, 1, "C"), Array(f32, 0, "C")],
+    [Array(bf16, 1, "C"), i64],
+    [bf16],
 ]
 
 for case in CASES:

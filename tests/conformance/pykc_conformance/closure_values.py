@@ -62,7 +62,7 @@ def expression(value, depth=0):
     if depth > 4:
         return None
     for convert in (_literal, _sequence, _numba_type, _numpy_type, _ndarray, _module_function,
-                    _cuda_function, _dispatcher, _plain_function):
+                    _cuda_function, _bf16_function, _dispatcher, _plain_function):
         try:
             text = convert(value, depth)
         except Exception:
@@ -211,6 +211,18 @@ def _cuda_function(value, depth):
         if namespace is not None and getattr(namespace, name, None) is value:
             return "%s.%s" % (prefix, name)
     return None
+
+
+def _bf16_function(value, depth):
+    """A function of numba-cuda's bfloat16 bindings (cuda.bf16.heq is
+    numba.cuda._internal.cuda_bf16.__heq): its name in that module, which
+    the kernel's own module need not import under that name."""
+    module = "numba.cuda._internal.cuda_bf16"
+    name = getattr(value, "__name__", None)
+    if not name or getattr(value, "__module__", None) != module:
+        return None
+    import importlib
+    return "%s.%s" % (module, name) if getattr(importlib.import_module(module), name, None) is value else None
 
 
 def _top_level_name(func):

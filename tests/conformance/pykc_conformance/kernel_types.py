@@ -18,14 +18,18 @@ def _classes(ty):
     return {cls.__name__ for cls in type(ty).__mro__}
 
 
-def _scalar_name(ty):
+def _scalar_name(ty, element=False):
     """int32, float16, complex64, boolean ...: Numba's names, with Numba's
     'bool' spelt 'boolean' as pykc's signatures write it; a record as
     Numba prints it, Record(a[type=float64;offset=0],...;16;True), which
-    pykc's signatures read."""
+    pykc's signatures read. An array's element may be a bfloat16
+    (numba-cuda's Bfloat16, Numba's name __nv_bfloat16), spelt bfloat16;
+    pykc takes no bfloat16 scalar parameter yet."""
     classes = _classes(ty)
     if "Record" in classes:
         return str(ty)
+    if "Bfloat16" in classes and element:
+        return "bfloat16"
     if "Boolean" in classes:
         return "boolean"
     if classes & {"Integer", "Float", "Complex"}:
@@ -52,7 +56,7 @@ def _array_spelling(ty):
         dims[-1] = "::1"
     elif layout == "F":
         dims[0] = "::1"
-    return "%s[%s]" % (_scalar_name(ty.dtype), ", ".join(dims))
+    return "%s[%s]" % (_scalar_name(ty.dtype, element=True), ", ".join(dims))
 
 
 def spell(ty):
@@ -94,7 +98,7 @@ def facts_spelling(ty):
         return "array(%s, %dd, %s)" % (facts_spelling(ty.dtype), ty.ndim, array_layout(ty))
     if "Boolean" in classes:
         return "bool"
-    if classes & {"Integer", "Float", "Complex"}:
+    if classes & {"Integer", "Float", "Complex", "Bfloat16"}:
         return ty.name
     return str(ty)
 
