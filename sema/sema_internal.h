@@ -151,6 +151,9 @@ bool sema_prepare_function(Sema *sema, FuncInfo *func);
 /* options.c: @cuda.jit's keyword options (device among them) */
 bool sema_read_jit_options(Sema *sema, Node *call, JitOptions *out, bool *device);
 
+/* option_carveout.c: shared_memory_carveout, accepted without effect */
+bool sema_read_carveout(Sema *sema, Node *keyword);
+
 /* overloads.c: signature lists, and the pick of an overload at a call
  * (NULL after reporting) */
 void sema_read_overloads(Sema *sema, FuncInfo *func, NodeList *sigs,
