@@ -205,7 +205,7 @@ static const Type *array(Sema *sema, Node *call, bool numba_scope)
     if (!bind_args(sema, call, "Array", names, 6, 3, args))
         return NULL;
     const Type *dtype = sema_type_from_expr(sema, args[0], numba_scope);
-    if (!dtype || !count_in(sema, args[1], numba_scope, "an array's ndim", 1, TYPE_MAX_NDIM, &ndim) ||
+    if (!dtype || !count_in(sema, args[1], numba_scope, "an array's ndim", 0, TYPE_MAX_NDIM, &ndim) ||
         !read_layout(sema, args[2], &layout) || !plain_flag(sema, args[3], false, "read-only") ||
         !plain_flag(sema, args[5], true, "unaligned"))
         return NULL;
