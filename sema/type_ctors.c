@@ -243,8 +243,6 @@ const char *sema_param_type_problem(const Type *t)
         return "a parameter of type 'none' is not supported by pykc yet";
     if (t->kind != TYPE_TUPLE)
         return NULL;
-    if (t->count == 0)
-        return "an empty tuple parameter is not supported by pykc";
     for (int i = 0; i < t->count; i++) {
         const char *problem = sema_param_type_problem(t->elts[i]);
         if (problem)
