@@ -35,7 +35,7 @@ const char *sema_namespace_name(int ns)
         [NS_CUDA_LIBDEVICE] = "numba.cuda.libdevice", [NS_OPERATOR] = "operator",
         [NS_CUDA_FP16] = "numba.cuda.fp16", [NS_CMATH] = "cmath",
         [NS_CUDA_CG] = "numba.cuda.cg", [NS_NUMBA_SPECIAL] = "numba.misc.special",
-        [NS_CUDA_CONST] = "numba.cuda.const",
+        [NS_CUDA_CONST] = "numba.cuda.const", [NS_NUMBA_EXTENDING] = "numba.extending",
     };
     return names[ns];
 }
@@ -76,6 +76,8 @@ bool sema_known_module(Str dotted, Value *out)
         {"numba.cuda.fp16", NS_CUDA_FP16}, {"cmath", NS_CMATH},
         {"numba.cuda.cg", NS_CUDA_CG}, {"numba.misc.special", NS_NUMBA_SPECIAL},
         {"numba.cuda.misc.special", NS_NUMBA_SPECIAL},
+        {"numba.extending", NS_NUMBA_EXTENDING}, {"numba.core.extending", NS_NUMBA_EXTENDING},
+        {"numba.cuda.extending", NS_NUMBA_EXTENDING},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -286,6 +288,11 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return str_eq_cstr(attr, "literal_unroll") ? value_builtin(CALLABLE_LITERAL_UNROLL) : sema_value_error();
     case NS_CUDA_CONST:
         return sema_const_function(attr);
+    case NS_NUMBA_EXTENDING:   /* register_jitable compiles as numba.njit does */
+        if (str_eq_cstr(attr, "register_jitable")) return value_builtin(CALLABLE_NJIT);
+        if (str_eq_cstr(attr, "overload")) return value_builtin(CALLABLE_OVERLOAD);
+        if (str_eq_cstr(attr, "intrinsic")) return value_builtin(CALLABLE_INTRINSIC);
+        return sema_value_error();
     case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
         return resolve_dim3(ns, attr);
     }

@@ -32,6 +32,7 @@ typedef enum Namespace {
     NS_MATH, NS_THREADIDX, NS_BLOCKIDX, NS_BLOCKDIM, NS_GRIDDIM, NS_CUDA_LOCAL,
     NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CMATH, NS_CUDA_CG,
     NS_NUMBA_SPECIAL, NS_CUDA_CONST,
+    NS_NUMBA_EXTENDING,           /* numba.extending and its aliases (overload.c) */
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -46,6 +47,8 @@ typedef enum Callable {
     CALLABLE_TUPLE,               /* numba.types.Tuple */
     CALLABLE_ARRAY,               /* numba.types.Array */
     CALLABLE_LITERAL_UNROLL,      /* numba.literal_unroll: only as a for loop's iterable (unroll.c) */
+    CALLABLE_OVERLOAD,            /* numba.extending.overload, as a decorator (overload.c) */
+    CALLABLE_INTRINSIC,           /* numba.extending.intrinsic: reported where used (overload.c) */
 } Callable;
 
 typedef struct Value {
@@ -150,6 +153,11 @@ bool sema_prepare_function(Sema *sema, FuncInfo *func);
 
 /* options.c: @cuda.jit's keyword options (device among them) */
 bool sema_read_jit_options(Sema *sema, Node *call, JitOptions *out, bool *device);
+
+/* overload.c: the implementation @overload gives a plain def (NULL if
+ * none pykc can prove), and why a plain def cannot be used otherwise */
+Node *sema_overload_impl(Sema *sema, Scope *scope, Binding *target, Scope **impl_scope);
+const char *sema_extension_why(Sema *sema, Scope *scope, Binding *binding);
 
 /* option_carveout.c: shared_memory_carveout, accepted without effect */
 bool sema_read_carveout(Sema *sema, Node *keyword);
