@@ -165,6 +165,8 @@ static bool read_option(Sema *sema, Node *keyword, JitOptions *out, bool *device
     if (str_eq_cstr(name, "cache"))
         return read_bool(sema, keyword, &ignored);
     if (str_eq_cstr(name, "opt")) {
+        if (sema_read_host_opt(sema, keyword))   /* opt=not debug, debug a host value */
+            return true;
         bool opt = true;
         bool ok = value->kind == NODE_NONE || read_bool(sema, keyword, &opt);
         out->opt_off = !opt;

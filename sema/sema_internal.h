@@ -159,6 +159,10 @@ bool sema_read_jit_options(Sema *sema, Node *call, JitOptions *out, bool *device
 Node *sema_overload_impl(Sema *sema, Scope *scope, Binding *target, Scope **impl_scope);
 const char *sema_extension_why(Sema *sema, Scope *scope, Binding *binding);
 
+/* option_host_value.c: opt given a value only host code knows (true:
+ * warned about, compiled as opt=True) */
+bool sema_read_host_opt(Sema *sema, Node *keyword);
+
 /* option_carveout.c: shared_memory_carveout, accepted without effect */
 bool sema_read_carveout(Sema *sema, Node *keyword);
 
