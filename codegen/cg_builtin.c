@@ -155,6 +155,9 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
         return cg_complex_make(cg, node->type, cg_emit_expr(cg, args->items[0]),
                                cg_emit_expr(cg, args->items[1]));
     case BUILTIN_CONJUGATE: return cg_emit_conjugate(cg, node);
+    case BUILTIN_VECTOR_MAKE: return cg_emit_vector_make(cg, node);
+    case BUILTIN_TUPLE:   /* tuple(t) is t; tuple() the empty struct */
+        return args->count ? cg_emit_expr(cg, args->items[0]) : LLVMGetUndef(cg_type(cg, node->type));
     default:
         if (cg_is_cmath_call(node->call.builtin))
             return cg_emit_cmath_call(cg, node);
@@ -218,6 +221,8 @@ LLVMValueRef cg_emit_builtin_attr(Cg *cg, const Node *node)
         return cg_emit_array_attr(cg, node);
     if (b == BUILTIN_NUMBER_REAL || b == BUILTIN_NUMBER_IMAG)
         return cg_emit_number_attr(cg, node);
+    if (b >= BUILTIN_VECTOR_X && b <= BUILTIN_VECTOR_W)
+        return cg_emit_vector_member(cg, node);
     if ((b == BUILTIN_ARRAY_SHAPE || b == BUILTIN_ARRAY_SIZE || b == BUILTIN_ARRAY_NDIM)
         && node->attribute.value->type->kind == TYPE_ARRAY)
         return emit_array_attr(cg, node, b);

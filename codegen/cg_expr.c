@@ -100,6 +100,8 @@ static LLVMValueRef emit_subscript(Cg *cg, const Node *node)
         return cg_unsupported(cg, node, "this subscript");
     CgCheckMark mark = cg_check_mark(cg);
     LLVMValueRef ptr = cg_element_ptr(cg, node->subscript.value, node->subscript.index, NULL);
+    if (vt->dtype->kind == TYPE_RECORD)   /* a record is a reference to the element */
+        return cg_check_close(cg, mark, cg_record_ref(cg, ptr));
     LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, vt->dtype), ptr, "");
     LLVMSetAlignment(v, cg_align_of(cg, vt->dtype));
     v = cg_check_close(cg, mark, v);
@@ -177,6 +179,8 @@ LLVMValueRef cg_emit_expr(Cg *cg, const Node *node)
     case NODE_ATTRIBUTE:
         if (node->attribute.builtin != BUILTIN_NONE)
             return cg_emit_builtin_attr(cg, node);
+        if (node->attribute.value->type && node->attribute.value->type->kind == TYPE_RECORD)
+            return cg_emit_record_field(cg, node);
         return cg_unsupported(cg, node, "this attribute");
     case NODE_TUPLE: return emit_tuple(cg, node);
     case NODE_CONVERT:

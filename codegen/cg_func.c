@@ -43,8 +43,8 @@ void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel, LLVMTypeRef *o
             cg_append_param_types(cg, t->elts[i], is_kernel, out, n);
         return;
     }
-    if (t->kind != TYPE_ARRAY) {
-        out[(*n)++] = is_kernel ? cg_mem_type(cg, t) : cg_type(cg, t);
+    if (t->kind != TYPE_ARRAY) {   /* a record is passed as its address (docs/abi.md) */
+        out[(*n)++] = is_kernel && t->kind != TYPE_RECORD ? cg_mem_type(cg, t) : cg_type(cg, t);
         return;
     }
     out[(*n)++] = LLVMStructGetTypeAtIndex(cg_type(cg, t), 0);
@@ -138,14 +138,10 @@ static void annotate_kernel(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
 {
     const JitOptions *jit = &fi->jit;
     annotate(cg, fn, "kernel", 1);
-    if (jit->launch_max_threads) {
+    /* Only the user's launch_bounds: the block limits pykc derives stay
+     * launch facts (sema/flow_block.c says why). */
+    if (jit->launch_max_threads)
         annotate(cg, fn, "maxntidx", jit->launch_max_threads);
-    } else if (fi->launch.maxntid[0]) {
-        /* the largest block its shared arrays allow (sema/flow_block.c) */
-        annotate(cg, fn, "maxntidx", fi->launch.maxntid[0]);
-        annotate(cg, fn, "maxntidy", fi->launch.maxntid[1]);
-        annotate(cg, fn, "maxntidz", fi->launch.maxntid[2]);
-    }
     if (jit->launch_min_blocks)
         annotate(cg, fn, "minctasm", jit->launch_min_blocks);
     if (jit->launch_max_cluster)

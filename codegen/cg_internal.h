@@ -333,6 +333,12 @@ char *cg_check_append_sites(Cg *cg, char *ptx, size_t *len);
 /* cg_slice.c: a[index] that makes a view (slices, or fewer integers than
  * dimensions); cg_array_attrs.c: a.strides, a.itemsize, a.nbytes, a.T */
 LLVMValueRef cg_emit_array_view(Cg *cg, const Node *node);
+
+/* Records (cg_record.c): a record value is a generic pointer to its bytes. */
+LLVMValueRef cg_record_ref(Cg *cg, LLVMValueRef ptr);
+LLVMValueRef cg_emit_record_field(Cg *cg, const Node *node);
+void cg_store_record_field(Cg *cg, const Node *target, LLVMValueRef v, const Type *from);
+void cg_copy_record(Cg *cg, LLVMValueRef dst, LLVMValueRef src, const Type *record);
 LLVMValueRef cg_emit_array_attr(Cg *cg, const Node *node);
 
 /* cg_builtin.c: cuda.* and Python builtins */
@@ -364,6 +370,12 @@ LLVMValueRef cg_emit_cache_hint(Cg *cg, const Node *node);
  * GridGroup.sync() (a call of the module's __pykc_grid_sync barrier) */
 bool cg_is_grid_group_call(int id);
 LLVMValueRef cg_emit_grid_group_call(Cg *cg, const Node *node);
+
+/* cg_vector_types.c: a CUDA vector type's constructor (a BUILTIN_VECTOR_MAKE
+ * call) and v.x .. v.w (BUILTIN_VECTOR_X..W attributes) */
+LLVMTypeRef cg_vector_type(Cg *cg, const Type *t);
+LLVMValueRef cg_emit_vector_make(Cg *cg, const Node *node);
+LLVMValueRef cg_emit_vector_member(Cg *cg, const Node *node);
 
 /* cg_math.c: math.NAME calls, and float ** float */
 LLVMValueRef cg_emit_math_call(Cg *cg, const Node *node);

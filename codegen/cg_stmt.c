@@ -19,11 +19,19 @@ void cg_emit_store(Cg *cg, const Node *target, LLVMValueRef v, const Type *from)
         const Type *dtype = target->subscript.value->type->dtype;
         CgCheckMark mark = cg_check_mark(cg);
         LLVMValueRef ptr = cg_element_ptr(cg, target->subscript.value, target->subscript.index, NULL);
+        if (dtype->kind == TYPE_RECORD) {   /* a[i] = rec: the record's bytes */
+            cg_copy_record(cg, ptr, v, dtype);
+            cg_check_close(cg, mark, NULL);
+            return;
+        }
         LLVMValueRef st = LLVMBuildStore(cg->b, cg_to_mem(cg, cg_convert(cg, v, from, dtype), dtype), ptr);
         LLVMSetAlignment(st, cg_align_of(cg, dtype));
         cg_check_close(cg, mark, NULL);
         return;
     }
+    case NODE_ATTRIBUTE:   /* rec.f = v (sema allows no other attribute target) */
+        cg_store_record_field(cg, target, v, from);
+        return;
     case NODE_TUPLE:
         for (int i = 0; i < target->tuple.elts.count && i < from->count; i++) {
             LLVMValueRef e = LLVMBuildExtractValue(cg->b, v, (unsigned)i, "");

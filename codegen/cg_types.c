@@ -71,6 +71,8 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_RANGE: return cg_type(cg, t->elem);
     case TYPE_STATIC: break;   /* compile-time only: never stored or passed */
     case TYPE_GRID_GROUP: return cg_i64(cg);   /* the grid's workspace address (cg_grid_sync.c) */
+    case TYPE_VECTOR: return cg_vector_type(cg, t);
+    case TYPE_RECORD: return LLVMPointerTypeInContext(cg->ctx, CG_AS_GENERIC);   /* cg_record.c */
     }
     return LLVMVoidTypeInContext(cg->ctx);
 }
@@ -83,11 +85,15 @@ LLVMTypeRef cg_mem_type(Cg *cg, const Type *t)
         return LLVMInt8TypeInContext(cg->ctx);
     if (t == &type_float16_t)
         return LLVMInt16TypeInContext(cg->ctx);
+    if (t->kind == TYPE_RECORD)
+        return LLVMArrayType2(LLVMInt8TypeInContext(cg->ctx), (uint64_t)t->record_size);
     return cg_type(cg, t);
 }
 
 unsigned cg_align_of(Cg *cg, const Type *t)
 {
+    if (t->kind == TYPE_RECORD)   /* NumPy's: its bytes are [size x i8] */
+        return (unsigned)type_numpy_alignment(t);
     return LLVMABIAlignmentOfType(cg->layout, cg_mem_type(cg, t));
 }
 

@@ -256,6 +256,8 @@ Binding *sema_bind_option(Sema *sema, Scope *scope, Str name)
         Node *value = parse_expression(sema->arena, sema->diag, option->sig);
         if (!value)
             return NULL;
+        if (value->kind == NODE_NAME && str_eq(value->name.id, name))
+            return NULL;   /* NAME=NAME: what the scope itself binds (an import in the function) */
         Binding *binding = ARENA_NEW(sema->arena, Binding);
         binding->kind = BIND_VALUE;
         binding->name = name;

@@ -4,6 +4,7 @@
  * and calls of device functions. Each sets the Call's builtin or callee and
  * converts the arguments to the types the operation takes. */
 #include "sema_internal.h"
+#include "records.h"
 
 static Value runtime(Node *node, const Type *type)
 {
@@ -325,9 +326,12 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     case BUILTIN_PRINT: return sema_check_print(ctx, call);
     case BUILTIN_CONST_ARRAY_LIKE: return sema_check_const_array_like(ctx, call);
     case BUILTIN_COMPLEX: return sema_check_complex_call(ctx, call);
+    case BUILTIN_TUPLE: return sema_check_tuple_call(ctx, call);
     case CALLABLE_INT:
     case CALLABLE_FLOAT:
     case CALLABLE_BOOL: return check_cast(ctx, call, NULL, id);
+    case CALLABLE_NP_DTYPE:
+    case CALLABLE_FROM_DTYPE: return sema_check_dtype_call(ctx, call, id);
     case CALLABLE_JIT:
         sema_report(ctx, call->span, "cuda.jit can only be used as a decorator");
         return sema_value_error();
@@ -352,6 +356,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
         return sema_check_operator_call(ctx, call, (Builtin)id);
     if (sema_is_array_method_builtin(id))
         return sema_check_array_method(ctx, call, (Builtin)id);
+    if (sema_is_vector_ctor(id))
+        return sema_check_vector_ctor(ctx, call, id);
     if (sema_is_type_constructor(id))
         return sema_report_type_constructor_call(ctx, call, id);
     sema_report(ctx, call->span, "this cannot be called here");

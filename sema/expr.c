@@ -4,6 +4,7 @@
  * Calls are in calls.c. */
 #include "scope.h"
 #include "sema_internal.h"
+#include "records.h"
 #include "weak_scalars.h"
 
 static Value runtime(Node *node, const Type *type)
@@ -213,6 +214,10 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
             return sema_check_number_attribute(ctx, node, base.type);
         if (base.type->kind == TYPE_GRID_GROUP)
             return sema_grid_group_attribute(ctx, node);
+        if (base.type->kind == TYPE_VECTOR)
+            return sema_check_vector_attribute(ctx, node, base.type);
+        if (base.type->kind == TYPE_RECORD)
+            return sema_check_record_attribute(ctx, node, base.type);
         sema_report(ctx, node->span, "a value of type '%s' has no attribute '%.*s'", base.type->name, STR_ARG(attr));
         return sema_value_error();
     }
@@ -295,6 +300,8 @@ static Value check_subscript(FuncCtx *ctx, Node *node)
     }
     if (base.type->kind == TYPE_TUPLE)
         return check_tuple_subscript(ctx, node, base.type);
+    if (base.type->kind == TYPE_RECORD)
+        return sema_check_record_subscript(ctx, node, base.type);
     if (base.type->kind != TYPE_ARRAY) {
         sema_report(ctx, node->subscript.value->span, "a value of type '%s' cannot be indexed", base.type->name);
         return sema_value_error();

@@ -163,12 +163,20 @@ static void walk_if(Flow *flow, FlowState *state, Node *s)
     if (grid_varying && !grid_entry)
         then.grid_diverged = otherwise.grid_diverged =
             d ? d : divergence(flow, s->if_stmt.cond->span, cond.origin.what);
+    bool one_thread = state->one_thread;
+    if (cond.varying && !one_thread) {
+        then.one_thread = flow_one_thread_condition(flow, state, s->if_stmt.cond, true);
+        otherwise.one_thread = flow_one_thread_condition(flow, state, s->if_stmt.cond, false);
+    }
     flow_assume(flow, &then, s->if_stmt.cond, true);
     flow_assume(flow, &otherwise, s->if_stmt.cond, false);
     walk_block(flow, &then, &s->if_stmt.body);
     walk_block(flow, &otherwise, &s->if_stmt.else_body);
     bool both = !then.dead && !otherwise.dead;
+    /* 'if tid != 0: return': the rest runs in one thread */
+    bool rest_one_thread = one_thread || (then.dead && otherwise.one_thread) || (otherwise.dead && then.one_thread);
     *state = join_states(flow, then, otherwise, facts, cond.varying, grid_varying);
+    state->one_thread = rest_one_thread;
     if (both) {
         state->diverged = entry ? entry : flow->returned;
         state->grid_diverged = grid_entry ? grid_entry : flow->grid_returned;

@@ -161,6 +161,8 @@ typedef struct SharedWrite {
     int ndim;
     bool varying_index;      /* each thread writes its own element */
     const struct Divergence *diverged;  /* written by only some threads */
+    bool warp_synced;        /* a cuda.syncwarp() came after it: only the
+                                threads of other warps may miss it */
     Node *stmt;
 } SharedWrite;
 
@@ -186,6 +188,8 @@ typedef struct FlowState {
     const Divergence *grid_diverged;   /* NULL: every thread of the grid is here
                                           (set whenever diverged is) */
     bool dead;               /* after return/break/continue: not reached */
+    bool one_thread;         /* under a condition that at most one thread of
+                                the block passes ('tid == 0') */
 } FlowState;
 
 /* The states that leave the loop being walked: by break, and by continue
@@ -286,6 +290,9 @@ void flow_add_fact(Flow *flow, FlowState *state, Fact fact);
 /* A bool `value` computed by `cond` keeps the facts `cond` gives. */
 void flow_remember_condition(Flow *flow, FlowState *state, Node *cond, AbsVal *value);
 bool flow_reported(Flow *flow, const void *key);   /* marks it, says if it was */
+/* Does `cond` (when true, or when false with `truth` false) let at most one
+ * thread of the block through? */
+bool flow_one_thread_condition(Flow *flow, FlowState *state, Node *cond, bool truth);
 const char *flow_source_text(Arena *arena, Span span);
 int flow_line(Span span);
 
@@ -310,6 +317,9 @@ typedef enum AccessKind { ACCESS_READ, ACCESS_WRITE, ACCESS_UPDATE, ACCESS_ATOMI
 bool flow_check_access(Flow *flow, FlowState *state, Node *site, Node *array, Node *index,
                        AccessKind kind, const AbsVal *stored);
 void flow_check_barrier(Flow *flow, FlowState *state, Node *call);
+/* cuda.syncwarp(): a barrier for a block of one warp (--block,
+ * launch_bounds), else it orders the writes within each warp only. */
+void flow_note_syncwarp(Flow *flow, FlowState *state);
 /* g.sync(), or a device call that waits at one: reports it when only some
  * threads of the grid reach it (the block's check's twin, one level up). */
 void flow_check_grid_sync(Flow *flow, FlowState *state, Node *call);

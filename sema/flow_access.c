@@ -235,6 +235,18 @@ static void check_shared_read(Flow *flow, FlowState *state, Node *site, const Sy
         if (!other_thread || flow_reported(flow, site))
             continue;
         Diag *diag = flow->sema->diag;
+        if (write->warp_synced) {
+            diag_warning(diag, site->span, "shared-race",
+                         "'%s' reads shared array '%.*s' where another thread of the block wrote at line %d, "
+                         "with only cuda.syncwarp() between, which orders the threads of one warp: correct "
+                         "only when the block is one warp (at most 32 threads)",
+                         flow_source_text(flow->arena, site->span), STR_ARG(array->name),
+                         flow_line(write->stmt->span));
+            diag_note(diag, write->stmt->span, "the write");
+            diag_note(diag, (Span){0},
+                      "say so with launch_bounds=32 (or compile with --block), or call cuda.syncthreads()");
+            return;
+        }
         diag_warning(diag, site->span, "shared-race",
                      "'%s' reads shared array '%.*s' where another thread of the block wrote at line %d, "
                      "with no cuda.syncthreads() between: it may see the old value",
@@ -259,11 +271,65 @@ static void record_write(Flow *flow, FlowState *state, Node *site, const Symbol 
     }
 }
 
-/* e: every thread of the block writes one element. */
+/* The threadIdx axis a varying linear form pins when it equals a value
+ * uniform in the block (its one threadIdx term; blockIdx, blockDim, shapes
+ * and opaque values count as uniform, which can only silence a warning),
+ * as a bit; 0 when it has none or several. */
+static unsigned pinned_axis(const Linear *l)
+{
+    if (!l->valid)
+        return 0;
+    unsigned axes = 0;
+    for (int i = 0; i < l->count; i++) {
+        if (l->coefs[i] == 0 || l->atoms[i].kind != ATOM_THREAD)
+            continue;
+        if (axes)
+            return 0;
+        axes = 1u << l->atoms[i].axis;
+    }
+    return axes;
+}
+
+/* The threadIdx axes `cond` pins when it holds (`truth`) or fails: an
+ * `==` (or a failing `!=`) of a thread index with a uniform value, and
+ * conjunctions (disjunctions when failing) of those. */
+static unsigned pinned_axes(Flow *flow, FlowState *state, Node *cond, bool truth)
+{
+    if (cond->kind == NODE_BOOLOP && (cond->boolop.op == BOOLOP_AND) == truth)
+        return pinned_axes(flow, state, cond->boolop.left, truth) |
+               pinned_axes(flow, state, cond->boolop.right, truth);
+    if (cond->kind == NODE_UNARY && cond->unary.op == UNARY_NOT)
+        return pinned_axes(flow, state, cond->unary.operand, !truth);
+    if (cond->kind != NODE_COMPARE || cond->compare.operands.count != 2 ||
+        cond->compare.ops[0] != (truth ? CMP_EQ : CMP_NE))
+        return 0;
+    flow->quiet++;   /* evaluated again: its diagnostics came the first time */
+    AbsVal a = flow_eval(flow, state, cond->compare.operands.items[0]);
+    AbsVal b = flow_eval(flow, state, cond->compare.operands.items[1]);
+    flow->quiet--;
+    if (a.varying == b.varying)
+        return 0;
+    return pinned_axis(a.varying ? &a.linear : &b.linear);
+}
+
+bool flow_one_thread_condition(Flow *flow, FlowState *state, Node *cond, bool truth)
+{
+    unsigned used = flow->root->thread_axes_used;
+    unsigned pinned = pinned_axes(flow, state, cond, truth);
+    return pinned && (pinned & used) == used;
+}
+
+static int known_block_threads(const Flow *flow);
+
+/* e: every thread of the block writes one element; under a condition that
+ * more than one thread passes, updates only (a guarded plain write, as
+ * 'found[0] = i', may well want any one of the values). */
 static void check_same_element(Flow *flow, FlowState *state, Node *site, const Symbol *array,
                                AccessKind kind, const AbsVal *stored, bool varying_index)
 {
-    if (varying_index || state->diverged || !reporting(flow))
+    if (varying_index || state->one_thread || !reporting(flow) || known_block_threads(flow) == 1)
+        return;
+    if (state->diverged && kind != ACCESS_UPDATE)
         return;
     if (kind == ACCESS_WRITE && (!stored || !stored->varying))
         return;   /* the same value from every thread: harmless */
@@ -271,7 +337,12 @@ static void check_same_element(Flow *flow, FlowState *state, Node *site, const S
         return;
     Diag *diag = flow->sema->diag;
     const char *text = flow_source_text(flow->arena, site->span);
-    if (kind == ACCESS_UPDATE)
+    if (state->diverged)
+        diag_warning(diag, site->span, "same-element-write",
+                     "every thread that passes '%s' (line %d) updates '%s' at once: the index does not "
+                     "depend on the thread, and the read-modify-write is not atomic, so updates are lost",
+                     flow_source_text(flow->arena, state->diverged->at), flow_line(state->diverged->at), text);
+    else if (kind == ACCESS_UPDATE)
         diag_warning(diag, site->span, "same-element-write",
                      "every thread of the block updates '%s' at once: the index does not depend on the "
                      "thread, and the read-modify-write is not atomic, so updates are lost",
@@ -446,6 +517,27 @@ void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
     }
     if (direct)
         state->write_count = 0;   /* writes before a barrier are visible after it */
+}
+
+/* The block's thread count as --block or launch_bounds give it; 0 when
+ * neither does. */
+static int known_block_threads(const Flow *flow)
+{
+    const int *block = flow->sema->options->block;
+    if (block[0] > 0)
+        return block[0] * block[1] * block[2];
+    return flow->root->fi->jit.launch_max_threads;
+}
+
+void flow_note_syncwarp(Flow *flow, FlowState *state)
+{
+    int threads = known_block_threads(flow);
+    if (threads > 0 && threads <= 32) {
+        state->write_count = 0;   /* one warp: syncwarp is the block's barrier */
+        return;
+    }
+    for (int w = 0; w < state->write_count; w++)
+        state->writes[w].warp_synced = true;
 }
 
 /* The block's barrier check one level up: a grid sync waits for every

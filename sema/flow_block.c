@@ -4,7 +4,11 @@
  * launch_bounds of a kernel that only uses threadIdx.x) a range that does
  * not fit is an error. Otherwise the largest block each axis may have is
  * found by trying every size, and left in the kernel's LaunchNeeds: the
- * PTX's .maxntid and the launch facts, which libpykrt checks. */
+ * launch facts, which libpykrt checks and explains. A derived limit is
+ * never written as the PTX's .maxntid: the driver would enforce it for
+ * every host, CuPy's too, with no message naming the array, and a limit
+ * the analysis got wrong would refuse a correct launch everywhere; only a
+ * launch_bounds the user wrote becomes .maxntid. */
 #include "flow.h"
 
 #include <string.h>
@@ -161,28 +165,10 @@ static void derive_limits(Flow *flow)
      * (ty * blockDim.x + tx) may also fail for blocks within every cap;
      * per-axis limits cannot say which, so those are left to --block and
      * to checked mode. */
-    bool any = false;
-    for (int axis = 0; axis < 3; axis++) {
-        if (!limiting[axis])
-            continue;
-        any = true;
-        needs->block[axis] = (BlockLimit){caps[axis], limiting[axis]->array->name,
-                                          flow_line(limiting[axis]->at->span)};
-    }
-    if (!any || flow->fi->jit.launch_max_threads)
-        return;
-    /* .maxntid bounds the block's thread count (x*y*z), so it is written
-     * only when the axes the kernel reads multiply to a real block: the
-     * axes it never reads are 1. */
-    long product = 1;
-    int maxntid[3];
-    for (int axis = 0; axis < 3; axis++) {
-        bool used = flow->thread_axes_used & (1u << axis);
-        maxntid[axis] = limiting[axis] ? caps[axis] : used ? axis_limit[axis] : 1;
-        product *= maxntid[axis];
-    }
-    if (product <= 1024)
-        memcpy(needs->maxntid, maxntid, sizeof maxntid);
+    for (int axis = 0; axis < 3; axis++)
+        if (limiting[axis])
+            needs->block[axis] = (BlockLimit){caps[axis], limiting[axis]->array->name,
+                                              flow_line(limiting[axis]->at->span)};
 }
 
 void flow_finish_block_limits(Flow *flow)

@@ -390,6 +390,8 @@ static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
         flow_check_barrier(flow, state, call);
         return flow_unknown(false);   /* _count/_and/_or give every thread one value */
     }
+    if (b == BUILTIN_SYNCWARP)
+        flow_note_syncwarp(flow, state);
     if (b == BUILTIN_GRID_SYNC) {
         if (call->call.func->kind == NODE_ATTRIBUTE)
             flow_eval(flow, state, call->call.func->attribute.value);   /* the GridGroup */

@@ -174,7 +174,9 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (hinted.kind != VAL_ERROR) return hinted;
     Value intrinsic = sema_cuda_intrinsic(attr);
     if (intrinsic.kind != VAL_ERROR) return intrinsic;
-    if (find_name(cuda_not_yet, attr) || is_vector_type_name(attr))
+    Value vector = sema_vector_type_function(attr);
+    if (vector.kind != VAL_ERROR) return vector;
+    if (find_name(cuda_not_yet, attr))
         return unsupported_attr(sema, "cuda", attr);
     /* numba.cuda re-exports numba.cuda.types: from numba.cuda import float32, void */
     if (str_eq_cstr(attr, "types")) return value_namespace(NS_NUMBA_TYPES);
@@ -251,6 +253,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         if (type && type != &type_float16_t) return value_type(type);
         if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit")) return value_builtin(CALLABLE_NJIT);
         if (str_eq_cstr(attr, "literal_unroll")) return value_builtin(CALLABLE_LITERAL_UNROLL);
+        if (str_eq_cstr(attr, "from_dtype")) return value_builtin(CALLABLE_FROM_DTYPE);
         if (sema_unsupported_type_kind(attr))
             return unsupported_attr(sema, "numba", attr);
         return sema_value_error();
@@ -269,6 +272,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return sema_atomic_function(attr);
     case NS_NUMPY:
         if ((type = numpy_type(attr)) != NULL) return value_type(type);
+        if (str_eq_cstr(attr, "dtype")) return value_builtin(CALLABLE_NP_DTYPE);
         if (sema_numpy_array_function(attr).kind == VAL_BUILTIN) return sema_numpy_array_function(attr);
         if (sema_unsupported_type_kind(attr)) return unsupported_attr(sema, "numpy", attr);
         return resolve_math(sema, attr, "numpy");
@@ -325,11 +329,11 @@ Value sema_lookup_builtin_name(Str name)
         {"float", CALLABLE_FLOAT}, {"bool", CALLABLE_BOOL}, {"enumerate", BUILTIN_ENUMERATE},
         {"zip", BUILTIN_ZIP}, {"round", BUILTIN_ROUND}, {"pow", BUILTIN_POW},
         {"divmod", BUILTIN_DIVMOD}, {"print", BUILTIN_PRINT}, {"breakpoint", BUILTIN_BREAKPOINT},
-        {"complex", BUILTIN_COMPLEX},
+        {"complex", BUILTIN_COMPLEX}, {"tuple", BUILTIN_TUPLE},
         {"staticmethod", CALLABLE_HOST_DECORATOR}, {"classmethod", CALLABLE_HOST_DECORATOR},
     };
     static const char *const not_yet[] = {
-        "sum", "any", "all", "iter", "next", "tuple", "slice", NULL,
+        "sum", "any", "all", "iter", "next", "slice", NULL,
     };
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
         if (str_eq_cstr(name, builtins[i].name))

@@ -149,7 +149,6 @@ typedef struct GridCover {
 
 typedef struct LaunchNeeds {
     BlockLimit block[3];
-    int maxntid[3];           /* the derived .maxntid; all 0 when none */
     GridCover *covers;
     int cover_count;
 } LaunchNeeds;

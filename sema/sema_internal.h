@@ -47,6 +47,10 @@ typedef enum Callable {
     CALLABLE_TUPLE,               /* numba.types.Tuple */
     CALLABLE_ARRAY,               /* numba.types.Array */
     CALLABLE_LITERAL_UNROLL,      /* numba.literal_unroll: only as a for loop's iterable (unroll.c) */
+    CALLABLE_VECTOR_FIRST,        /* cuda.int8x1 .. cuda.float64x4: one id per vector type, */
+    CALLABLE_VECTOR_LAST = CALLABLE_VECTOR_FIRST + 39,   /* as vector_types.c numbers them */
+    CALLABLE_NP_DTYPE,            /* np.dtype(...): a type, records included (records.c) */
+    CALLABLE_FROM_DTYPE,          /* numba.from_dtype(dt): the dtype's Numba type */
     CALLABLE_OVERLOAD,            /* numba.extending.overload, as a decorator (overload.c) */
     CALLABLE_INTRINSIC,           /* numba.extending.intrinsic: reported where used (overload.c) */
 } Callable;
@@ -355,6 +359,26 @@ Value sema_check_cmath_call(FuncCtx *ctx, Node *call, Builtin id);
 Value sema_fp16_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */
 bool sema_is_fp16_builtin(int id);
 Value sema_check_fp16_call(FuncCtx *ctx, Node *call, Builtin id);
+
+/* vector_types.c: CUDA's vector types. cuda.NAME for a vector type's name
+ * or alias (VAL_BUILTIN, or VAL_ERROR); a constructor's call; v.NAME of a
+ * vector v; the error for a store into v.NAME (any other attribute store
+ * too: target an Attribute node). */
+Value sema_vector_type_function(Str name);
+bool sema_is_vector_ctor(int id);
+Value sema_check_vector_ctor(FuncCtx *ctx, Node *call, int id);
+Value sema_check_vector_attribute(FuncCtx *ctx, Node *node, const Type *vector);
+/* `target` (an attribute, `base` its object, already checked) assigned: an error,
+ * a vector's members being read-only. */
+void sema_report_attribute_store(FuncCtx *ctx, Node *target, Value base);
+
+/* loop_targets.c: a name several for loops bind and only their bodies
+ * read becomes one local per loop (renamed in place: v.loop2, ...), as
+ * Numba's SSA versions make it; before a body's locals are collected. */
+void sema_split_loop_targets(Sema *sema, FuncInfo *func);
+
+/* tuple_builtin.c: tuple() and tuple(t) */
+Value sema_check_tuple_call(FuncCtx *ctx, Node *call);
 
 /* grid_group.c: cuda.cg.this_grid() and a GridGroup's sync() */
 Value sema_grid_group_function(Str name);     /* cuda.cg.NAME: VAL_BUILTIN, or VAL_ERROR */

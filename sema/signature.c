@@ -10,6 +10,7 @@
 #include "sema_internal.h"
 
 #include "../parser/parser.h"
+#include "records.h"
 
 
 
@@ -67,8 +68,8 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
                "'::1' marks the contiguous dimension: the last (C order) or the first (F order)%s", "");
         return NULL;
     }
-    if (!type_is_scalar(dtype)) {
-        diag_error(sema->diag, expr->span, "an array's element type must be a number or bool%s", "");
+    if (!type_is_scalar(dtype) && dtype->kind != TYPE_RECORD) {
+        diag_error(sema->diag, expr->span, "an array's element type must be a number, bool or record%s", "");
         return NULL;
     }
     return type_array(sema->types, dtype, ndim, layout, MEM_GLOBAL);
@@ -76,9 +77,19 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
 
 static const Type *named_type(Sema *sema, Node *expr, bool numba_scope)
 {
+    const Type *record;
+    if (numba_scope && sema_record_from_placeholder(sema, expr, &record))
+        return record;   /* Record(...) as Numba prints it; NULL: reported */
     Value v = numba_scope && expr->kind == NODE_NAME
                   ? (Value){.kind = VAL_TYPE, .type = type_scalar_by_name(expr->name.id)}
                   : sema_resolve_static(sema, expr);
+    if (numba_scope && expr->kind == NODE_NAME && !v.type) {
+        /* a record dtype the module binds (rec = np.dtype([...])): pykc
+         * lets a signature name it, where Numba's strings cannot */
+        Value global = sema_resolve_static(sema, expr);
+        if (global.kind == VAL_TYPE && global.type && global.type->kind == TYPE_RECORD)
+            v = global;
+    }
     if (v.kind == VAL_TYPE && v.type)
         return v.type;
     if (v.kind == VAL_BUILTIN && v.id == BUILTIN_COMPLEX)
@@ -204,7 +215,7 @@ static bool signature_from_call(Sema *sema, Node *expr, FuncInfo *func, bool num
 
 bool sema_signature_from_string(Sema *sema, const Source *text, FuncInfo *func)
 {
-    Node *expr = parse_expression(sema->arena, sema->diag, text);
+    Node *expr = parse_expression(sema->arena, sema->diag, sema_hide_record_texts(sema, text));
     return expr && signature_from_call(sema, expr, func, true);
 }
 

@@ -2,6 +2,7 @@
  * and tuples of them), augmented assignments, if, while, for (iterables in
  * iterate.c), break, continue, return, and expression statements. */
 #include "sema_internal.h"
+#include "records.h"
 #include "weak_scalars.h"
 
 #include <string.h>
@@ -129,6 +130,10 @@ static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type
                     array->name);
         return;
     }
+    if (array->kind == TYPE_RECORD) {
+        sema_assign_record_field(ctx, target, array, value_type);
+        return;
+    }
     if (array->kind != TYPE_ARRAY) {
         sema_report(ctx, base->span, "a value of type '%s' cannot be indexed", array->name);
         return;
@@ -137,7 +142,9 @@ static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type
         return;
     target->type = sema_index_type(ctx, &target->subscript.index, array->ndim, target->span)
                        ? array->dtype : NULL;
-    if (value_type && !type_is_scalar(value_type))
+    if (array->dtype->kind == TYPE_RECORD)
+        sema_assign_record_element(ctx, target, array, value_type);
+    else if (value_type && !type_is_scalar(value_type))
         sema_report(ctx, target->span, "cannot store a value of type '%s' into an element of '%s'",
                     value_type->name, array->name);
     else
@@ -178,6 +185,14 @@ static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, const 
     }
     case NODE_SUBSCRIPT: assign_to_element(ctx, target, value_type); break;
     case NODE_TUPLE: assign_to_tuple(ctx, target, value_type, at); break;
+    case NODE_ATTRIBUTE: {   /* rec.field = value; no other attribute is assignable */
+        Value base = sema_check_expr(ctx, target->attribute.value);
+        if (base.kind == VAL_RUNTIME && base.type->kind == TYPE_RECORD)
+            sema_assign_record_field(ctx, target, base.type, value_type);
+        else
+            sema_report_attribute_store(ctx, target, base);
+        break;
+    }
     default:
         sema_report(ctx, target->span, "cannot assign to this expression");
     }

@@ -136,10 +136,14 @@ static bool same_key(const Type *t, const Type *key)
         return true;
     case TYPE_RANGE:
         return t->elem == key->elem;
+    case TYPE_VECTOR:
+        return t->elem == key->elem && t->count == key->count;
     case TYPE_STATIC:
         return t->static_kind == key->static_kind && t->static_id == key->static_id &&
                t->static_ptr == key->static_ptr && t->static_value == key->static_value &&
                (!key->static_tuple || strcmp(t->name, key->name) == 0);
+    case TYPE_RECORD:   /* Numba's name spells every field, offset and the size */
+        return strcmp(t->name, key->name) == 0;
     default:
         return false;
     }
@@ -225,6 +229,16 @@ const Type *type_range(TypeTable *table, const Type *elem)
     return t;
 }
 
+const Type *type_vector(TypeTable *table, const Type *base, int count)
+{
+    Type key = {.kind = TYPE_VECTOR, .elem = base, .count = count};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new)
+        t->name = arena_printf(table->arena, "%sx%d", base->name, count);
+    return t;
+}
+
 const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint)
 {
     Type key = {.kind = TYPE_STATIC, .static_kind = kind, .static_id = id, .static_ptr = ptr};
@@ -243,6 +257,24 @@ const Type *type_literal_int(TypeTable *table, int runtime_kind, const Type *bas
     if (is_new)
         t->name = base->kind == TYPE_BOOL ? arena_printf(table->arena, "Literal[bool](%s)", value ? "True" : "False")
                                           : arena_printf(table->arena, "Literal[int](%lld)", (long long)value);
+    return t;
+}
+
+const Type *type_record(TypeTable *table, const char *name, const RecordField *fields, int count,
+                        int64_t size, bool aligned)
+{
+    Type key = {.kind = TYPE_RECORD, .name = name};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new) {
+        t->name = arena_strndup(table->arena, name, strlen(name));
+        RecordField *copy = ARENA_ARRAY(table->arena, RecordField, count > 0 ? count : 1);
+        memcpy(copy, fields, sizeof *copy * (size_t)count);
+        t->fields = copy;
+        t->count = count;
+        t->record_size = size;
+        t->aligned = aligned;
+    }
     return t;
 }
 
@@ -476,6 +508,21 @@ int type_store_size(const Type *t)
     case TYPE_INT:
     case TYPE_FLOAT:
     case TYPE_COMPLEX: return t->bits / 8;
+    case TYPE_RECORD: return (int)t->record_size;
     default: return 0;
     }
+}
+
+int64_t type_numpy_alignment(const Type *t)
+{
+    if (t->kind == TYPE_COMPLEX)
+        return t->bits / 16;
+    if (t->kind != TYPE_RECORD)
+        return type_store_size(t) > 0 ? type_store_size(t) : 1;
+    int64_t align = 1;
+    for (int i = 0; t->aligned && i < t->count; i++) {
+        int64_t a = type_numpy_alignment(t->fields[i].type);
+        align = a > align ? a : align;
+    }
+    return align;
 }

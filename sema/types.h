@@ -1,9 +1,9 @@
 /* pykc's types, which are Numba's: bool, the sized integers, floats and
  * complex numbers, arrays (dtype, ndim, layout, memory space), tuples, range
- * iterators and the grid group of cooperative kernels.
+ * iterators, the grid group of cooperative kernels and CUDA vector types.
  *
- * Scalar types and GridGroup are static singletons; arrays, tuples and
- * ranges are interned in a TypeTable, so two types are equal exactly when
+ * Scalar types and GridGroup are static singletons; arrays, tuples,
+ * ranges and vector types are interned in a TypeTable, so two types are equal exactly when
  * their pointers are.
  * The conversion rules are Numba's casting graph (numba/core/typeconv/
  * rules.py): each edge is a promotion, a safe or an unsafe conversion, and a
@@ -33,6 +33,12 @@ typedef enum TypeKind {
                          and nothing is passed at run time */
     TYPE_GRID_GROUP,  /* cuda.cg.this_grid()'s value: the grid of a cooperative
                          launch, whose one method is sync() (Numba's GridGroup) */
+    TYPE_VECTOR,      /* a CUDA vector type, float32x4, int8x2, ...: `count`
+                         members of type `elem`, read as .x .y .z .w
+                         (sema/vector_types.c) */
+    TYPE_RECORD,      /* an element of a NumPy structured dtype (Numba's Record):
+                         named fields at byte offsets in `record_size` bytes; a
+                         value is a reference to those bytes (sema/records.c) */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
@@ -51,6 +57,17 @@ typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
 typedef enum MemSpace { MEM_GLOBAL, MEM_SHARED, MEM_LOCAL, MEM_CONST } MemSpace;
 
 typedef struct Type Type;
+
+/* One field of a record: a scalar or a record, or a nested array of them
+ * (Numba's NestedArray: a C-contiguous block of `shape` elements). */
+typedef struct RecordField {
+    const char *name;
+    const Type *type;          /* the field's type; a nested array's element type */
+    int64_t offset;            /* bytes from the record's start */
+    int ndim;                  /* 0, or a nested array's dimensions */
+    int64_t shape[TYPE_MAX_NDIM];
+} RecordField;
+
 struct Type {
     TypeKind kind;
     const char *name;          /* Numba's spelling: "int32", "array(float32, 1d, C)" */
@@ -64,7 +81,8 @@ struct Type {
     /* TYPE_TUPLE */
     const Type **elts;
     int count;
-    /* TYPE_RANGE: the element type; TYPE_COMPLEX: the float of each part */
+    /* TYPE_RANGE: the element type; TYPE_COMPLEX: the float of each part;
+     * TYPE_VECTOR: the type of each member (their number is in count) */
     const Type *elem;
     /* TYPE_STATIC: what the value is (sema's ValueKind), and which; for a
      * literal integer (VAL_RUNTIME), its type in static_ptr and its value */
@@ -73,6 +91,11 @@ struct Type {
     const void *static_ptr;
     int64_t static_value;
     const void *static_tuple;  /* a literal tuple: its folded Tuple node */
+    /* TYPE_RECORD: `count` fields; its size in bytes; whether NumPy aligned
+     * it (align=True: Numba's Record.aligned) */
+    const RecordField *fields;
+    int64_t record_size;
+    bool aligned;
 };
 
 /* How a value of one type converts to another, best first (Numba's order). */
@@ -102,6 +125,9 @@ const Type *type_array(TypeTable *table, const Type *dtype, int ndim,
                        ArrayLayout layout, MemSpace space);
 const Type *type_tuple(TypeTable *table, const Type *const *elts, int count);
 const Type *type_range(TypeTable *table, const Type *elem);
+/* The CUDA vector type of `count` (1 to 4) members of scalar type `base`,
+ * named as numba.cuda names it: float32x4. */
+const Type *type_vector(TypeTable *table, const Type *base, int count);
 /* A compile-time value as a parameter type; name_hint names a new one. */
 const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint);
 /* A literal integer argument as a compile-time value: Literal[int](32). */
@@ -110,6 +136,11 @@ const Type *type_literal_int(TypeTable *table, int runtime_kind, const Type *bas
  * as written (what tells two of them apart), tuple its folded node. */
 const Type *type_literal_tuple(TypeTable *table, int runtime_kind, const Type *base, const char *name,
                                const void *tuple);
+
+/* A record type named as Numba prints it (sema/records_dtype.c makes the
+ * name): fields and name are copied. */
+const Type *type_record(TypeTable *table, const char *name, const RecordField *fields, int count,
+                        int64_t size, bool aligned);
 
 static inline bool type_is_int(const Type *t) { return t->kind == TYPE_INT; }
 static inline bool type_is_float(const Type *t) { return t->kind == TYPE_FLOAT; }
@@ -137,8 +168,13 @@ Conversion type_can_convert(const Type *from, const Type *to);
  * converts to safely; NULL when they do not unify. */
 const Type *type_unify(TypeTable *table, const Type *a, const Type *b);
 
+/* NumPy's alignment of a value of t in a structured dtype: a scalar's
+ * size (a complex number's part), an aligned record's largest field
+ * alignment, 1 for a packed record. */
+int64_t type_numpy_alignment(const Type *t);
+
 /* Size in bytes of a scalar as stored in memory (bool: 1; complex: both
- * parts). */
+ * parts; a record: its itemsize). */
 int type_store_size(const Type *t);
 
 #endif

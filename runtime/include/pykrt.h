@@ -469,7 +469,10 @@ static inline pyk_arg pyk_arg_c128(pyk_complex128 v)
  *   blockDim along an axis within a shared array's room (`blockmax` facts),
  *   and gridDim * blockDim along an axis at least the extent a kernel
  *   handling one element per thread needs, read from the arrays' shapes or
- *   an integer argument (`covers` facts; checked after the arguments);
+ *   an integer argument (`covers` facts; checked after the arguments).
+ *   A context made while the environment variable PYKRT_NO_DERIVED_CHECKS
+ *   is set (and not "0") skips these two: for a user who knows better than
+ *   the analysis;
  * - the arguments against the kernel's launch facts: their count, each
  *   scalar's exact dtype (no implicit conversion: pass pyk_arg_i64 to an
  *   int64 parameter), each array's dtype and ndim, and contiguity for

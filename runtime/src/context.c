@@ -109,6 +109,8 @@ pyk_status pyk_init(pyk_context **out, int device)
     if (!ctx)
         return rt_init_error(PYK_ERROR_OUT_OF_MEMORY, "pyk_init: out of host memory");
     ctx->cu = cu;
+    const char *skip = getenv("PYKRT_NO_DERIVED_CHECKS");
+    ctx->skip_derived_checks = skip && *skip && strcmp(skip, "0") != 0;
     status = open_device(ctx, device);
     if (status != PYK_OK)
         return fail_init(ctx, status);

@@ -126,7 +126,8 @@ pyk_status pyk_launch(pyk_kernel *kernel, const pyk_launch_config *config, const
     if (nargs < 0 || (nargs > 0 && !args))
         return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
                         "launch of kernel '%s': %d arguments but args is NULL", kernel->name, nargs);
-    pyk_status status = check_config(kernel, config, true);
+    bool derived = !ctx->skip_derived_checks;
+    pyk_status status = check_config(kernel, config, derived);
     if (status != PYK_OK)
         return status;
     char buffer[2048];
@@ -135,7 +136,7 @@ pyk_status pyk_launch(pyk_kernel *kernel, const pyk_launch_config *config, const
     if (facts && (status = rt_check_args(facts, ctx, args, nargs, &report)) != PYK_OK)
         return rt_error(ctx, status, "%s", buffer);
     /* Only once the arguments match: the extents are read from them. */
-    if (facts && facts->covers_count &&
+    if (derived && facts && facts->covers_count &&
         (status = rt_check_coverage(facts, config, args, nargs, &report)) != PYK_OK)
         return rt_error(ctx, status, "%s", buffer);
     uint64_t slots[RT_MAX_PARAM_SLOTS];

@@ -42,11 +42,10 @@ static void check_dims(const char *what, const pyk_dim3 *d, const int *max, cons
 }
 
 /* `fixed_threads`: the block's threads once every blockmax violation is
- * corrected; when that fits, the blockmax line already explains the excess
- * (pykc writes a .maxntid for each blockmax, which narrows the kernel's
- * limit), and a second line would only send the reader to the registers. */
+ * corrected; when that fits, following the blockmax line fixes the launch,
+ * and a second line would only send the reader to the registers. */
 static void check_threads(const pyk_device_properties *device, const RtKernelLimits *kernel,
-                          const RtKernelFacts *derived, const pyk_dim3 *block,
+                          const pyk_dim3 *block,
                           unsigned long long fixed_threads, RtText *report, int *count)
 {
     unsigned long long threads = (unsigned long long)block->x * dim_or_one(block->y) *
@@ -65,13 +64,6 @@ static void check_threads(const pyk_device_properties *device, const RtKernelLim
                        "pykc limited this kernel to %d threads per block (maxntid in its "
                        "launch facts, e.g. a shared array indexed by the thread index)",
                        kernel->facts_maxntid);
-    else if (derived && derived->blockmax_count > 0)
-        /* the .maxntid pykc derived from blockmax counts x * y * z, the
-         * axes the kernel never reads as 1 */
-        rt_text_append(report,
-                       "pykc limited this kernel to %d threads per block (its .maxntid, from shared "
-                       "array '%s' at line %d; axes the kernel does not read count as 1)",
-                       kernel->function_max_threads, derived->blockmax[0].array, derived->blockmax[0].line);
     else
         rt_text_append(report,
                        "the kernel's register use allows at most %d threads per block on "
@@ -114,7 +106,7 @@ pyk_status rt_check_config(const pyk_device_properties *device, const RtKernelLi
     check_dims("block", &config->block, device->max_block_dim, kernel->name, report, &count);
     check_dims("grid", &config->grid, device->max_grid_dim, kernel->name, report, &count);
     unsigned long long fixed_threads = check_blockmax(derived, &config->block, report, &count);
-    check_threads(device, kernel, derived, &config->block, fixed_threads, report, &count);
+    check_threads(device, kernel, &config->block, fixed_threads, report, &count);
     size_t total = kernel->static_shared_bytes + config->dynamic_shared_bytes;
     if (config->dynamic_shared_bytes > device->shared_mem_per_block_optin ||
         total > device->shared_mem_per_block_optin) {

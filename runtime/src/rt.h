@@ -43,6 +43,10 @@ struct pyk_context {
      * whether one of them was launched since their records were read. */
     pyk_module *checked_modules;
     bool check_pending;
+    /* PYKRT_NO_DERIVED_CHECKS set when the context was made: pyk_launch
+     * skips the blockmax and covers facts (what pykc derived, not what the
+     * driver or the signature requires). */
+    bool skip_derived_checks;
 };
 
 struct pyk_module {

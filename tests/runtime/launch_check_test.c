@@ -393,8 +393,9 @@ static void test_blockmax(void)
     /* pyk_launch_raw passes no facts: only the driver's limits apply. */
     CHECK(derived_status(&open, NULL, (pyk_dim3){512, 1, 1}) == PYK_OK);
 
-    /* pykc also writes .maxntid 256, so the driver's limit is 256 too: the
-     * blockmax line explains the excess alone... */
+    /* pykc writes no .maxntid of its own (derived limits stay facts), but
+     * the registers may allow only 256 threads: the blockmax line is the
+     * whole fix when cutting blockDim.x to 256 fits... */
     RtKernelLimits narrowed = {"block_sum", 256, 0, 0};
     CHECK(derived_status(&narrowed, &sum, (pyk_dim3){512, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
     CHECK_TEXT(report_buffer, "kernel 'block_sum' launched with blocks of 512 threads along x, "
@@ -406,16 +407,14 @@ static void test_blockmax(void)
                               "but its shared array 'partial' (line 14) only has room for 256: "
                               "launch with blockDim.x <= 256, or enlarge the array\n"
                               "kernel 'block_sum': a block of 1024 threads (512 x 2 x 1) is too "
-                              "large: pykc limited this kernel to 256 threads per block (its "
-                              ".maxntid, from shared array 'partial' at line 14; axes the kernel "
-                              "does not read count as 1)");
-    /* Within blockmax along x, but over the .maxntid's thread count: the
-     * limit is still pykc's, not the registers'. */
+                              "large: the kernel's register use allows at most 256 threads per "
+                              "block on this device");
+    /* Within blockmax along x, but over the registers' thread count: the
+     * limit is the registers', never one pykc derived. */
     CHECK(derived_status(&narrowed, &sum, (pyk_dim3){128, 4, 1}) == PYK_ERROR_LAUNCH_CONFIG);
     CHECK_TEXT(report_buffer, "kernel 'block_sum': a block of 512 threads (128 x 4 x 1) is too large: "
-                              "pykc limited this kernel to 256 threads per block (its .maxntid, from "
-                              "shared array 'partial' at line 14; axes the kernel does not read "
-                              "count as 1)");
+                              "the kernel's register use allows at most 256 threads per block on "
+                              "this device");
     /* Blocks larger than the device allows: both lines (the device's first). */
     CHECK(derived_status(&open, &sum, (pyk_dim3){2048, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
     CHECK_TEXT(report_buffer, "kernel 'block_sum': block.x = 2048 exceeds the device's maximum of "
@@ -458,7 +457,7 @@ static void test_blockmax(void)
     CHECK_CONTAINS(report_buffer, "blocks of 200 threads along x, but its shared array 'big' (line 3)");
     CHECK_CONTAINS(report_buffer, "\nkernel 'two' launched with blocks of 200 threads along x, but "
                                   "its shared array 'small' (line 4) only has room for 64");
-    /* With the .maxntid 64 pykc would write, cut to the smaller room fits it. */
+    /* Registers allowing 64 threads: cut to the smaller room fits them. */
     RtKernelLimits two_narrowed = {"two", 64, 0, 0};
     CHECK(derived_status(&two_narrowed, &two, (pyk_dim3){200, 1, 1}) == PYK_ERROR_LAUNCH_CONFIG);
     CHECK(strstr(report_buffer, "register") == NULL);

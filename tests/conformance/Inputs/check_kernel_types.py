@@ -42,7 +42,9 @@ class NPTimedelta(Type):
 
 
 class Record(Type):
-    pass
+    def __init__(self, name, size):
+        super().__init__(name)
+        self.size = size
 
 
 class Array(Type):
@@ -66,7 +68,7 @@ class Tuple(Type):
 f16, f32, f64 = Float("float16"), Float("float32"), Float("float64")
 i32, i64, u8 = Integer("int32"), Integer("int64"), Integer("uint8")
 c64, b = Complex("complex64"), Boolean("bool")
-record = Record("Record(a[type=int32;offset=0])")
+record = Record("Record(a[type=int32;offset=0];4;True)", 4)
 
 CASES = [
     [Array(f32, 1, "C"), Array(f32, 1, "A"), Array(f32, 1, "F")],

@@ -81,11 +81,48 @@ def _numba_type(value, depth):
     from numba.cuda import types
     if isinstance(value, types.Type) and re.fullmatch(r"[a-z][a-z0-9_]*", str(value)):
         return "numba.types." + str(value)
+    if isinstance(value, types.Record):   # from_dtype(dt): pykc's np.dtype(...) is the record
+        from numba.cuda.np import numpy_support
+        return _structured_dtype(numpy_support.as_dtype(value))
     return None
+
+
+def _field_format(dtype):
+    """A structured dtype's field type as np.dtype's dict form takes it:
+    np.float32, (np.uint8, (5,)), or a nested record's np.dtype(...)."""
+    if dtype.subdtype is not None:
+        base, shape = dtype.subdtype
+        inner = _field_format(base)
+        return None if inner is None else "(%s, %r)" % (inner, tuple(shape))
+    if dtype.fields is not None:
+        return _structured_dtype(dtype)
+    if re.fullmatch(r"[a-z][a-z0-9]*", dtype.name) and dtype.isnative:
+        return "np." + dtype.name
+    return None
+
+
+def _structured_dtype(dtype):
+    """np.dtype({'names': ..., 'formats': ..., 'offsets': ..., 'itemsize':
+    ..., 'aligned': ...}): every byte placed as in `dtype`; None when that
+    does not give back an equal dtype."""
+    import numpy as np
+    formats = [_field_format(dtype.fields[name][0]) for name in dtype.names]
+    if any(f is None for f in formats):
+        return None
+    text = "np.dtype({'names': %r, 'formats': [%s], 'offsets': %r, 'itemsize': %d, 'aligned': %r})" % (
+        list(dtype.names), ", ".join(formats), [dtype.fields[name][1] for name in dtype.names],
+        dtype.itemsize, bool(dtype.isalignedstruct))
+    try:
+        same = eval(text, {"np": np}) == dtype
+    except Exception:
+        same = False
+    return text if same else None
 
 
 def _numpy_type(value, depth):
     import numpy as np
+    if isinstance(value, np.dtype) and value.fields is not None:
+        return _structured_dtype(value)
     if isinstance(value, type) and issubclass(value, np.generic):
         return "np." + value.__name__
     if isinstance(value, np.dtype) and re.fullmatch(r"[a-z][a-z0-9_]*", value.name):

@@ -8,7 +8,9 @@ runner reports the failure and exits, and the test process starts another.
 Protocol (wire.py, on stdin and stdout): a request is a dict
   ptx, entry, cooperative, griddim, blockdim, sharedmem,
   params: [("array", values, byte strides) | ("scalar", numpy scalar)],
-the parameters in ABI order with tuples already flattened; the reply is
+the parameters in ABI order with tuples already flattened; a 0-d array of
+a record dtype is a record argument, passed as the address of its bytes;
+the reply is
   {"status": "ok", "outputs": [array per "array" param], "seconds": t}
 or {"status": "launch-error" | "harness-error" | "skipped", "detail": text},
 and after a launch-error the runner exits."""
@@ -46,12 +48,44 @@ def strided_copy(cp, values, strides):
     return view
 
 
+class RecordBuffer:
+    """Records on the device: CuPy has no structured dtypes, so the bytes
+    travel as uint8 with the record's bytes as a last dimension."""
+
+    def __init__(self, cp, values, strides):
+        self.dtype, self.shape = values.dtype, values.shape
+        size = values.dtype.itemsize
+        compact = np.ascontiguousarray(values).view(np.uint8).reshape(values.shape + (size,))
+        self.bytes = strided_copy(cp, compact, tuple(strides) + (1,))
+        self.item_strides = [s // size for s in strides]
+
+    def to_host(self, cp):
+        host = np.ascontiguousarray(cp.asnumpy(self.bytes))
+        return host.view(self.dtype).reshape(self.shape)
+
+
+def record_arguments(cp, values, strides):
+    """A record (0-d) is its address; an array of records is an array whose
+    elements are the records' bytes (docs/abi.md)."""
+    buffer = RecordBuffer(cp, values, strides)
+    if values.ndim == 0:
+        return [np.uint64(buffer.bytes.data.ptr)], buffer
+    args = [np.uint64(buffer.bytes.data.ptr)]
+    args.extend(np.int64(n) for n in values.shape)
+    args.extend(np.int64(s) for s in buffer.item_strides)
+    return args, buffer
+
+
 def kernel_arguments(cp, params):
     """The ABI's flat argument list (docs/abi.md: per array its data
     pointer, its shape, its strides in elements) and the device arrays."""
     args, arrays = [], []
     for param in params:
-        if param[0] == "array":
+        if param[0] == "array" and param[1].dtype.fields is not None:
+            more, buffer = record_arguments(cp, param[1], param[2])
+            args.extend(more)
+            arrays.append(buffer)
+        elif param[0] == "array":
             device = strided_copy(cp, param[1], param[2])
             arrays.append(device)
             args.append(device)
@@ -100,7 +134,8 @@ class Runner:
             seconds = self.launch(request, args)
         except LaunchError as error:
             return {"status": "launch-error", "detail": str(error)}
-        return {"status": "ok", "seconds": seconds, "outputs": [self.cp.asnumpy(a) for a in arrays]}
+        outputs = [a.to_host(self.cp) if isinstance(a, RecordBuffer) else self.cp.asnumpy(a) for a in arrays]
+        return {"status": "ok", "seconds": seconds, "outputs": outputs}
 
 
 def protocol_fds():

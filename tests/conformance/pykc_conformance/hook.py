@@ -54,7 +54,10 @@ def _nbytes(obj):
 
 
 def _to_host(obj):
-    """(values as a compact host array, the byte strides obj has)."""
+    """(values as a compact host array, the byte strides obj has); a
+    record (np.void) as a 0-d array of its dtype."""
+    if isinstance(obj, np.void):
+        return np.array(obj, copy=True), ()
     if isinstance(obj, np.ndarray):
         return np.array(obj, copy=True), obj.strides
     from numba import cuda
@@ -312,7 +315,7 @@ class Checker:
     def flatten(self, plan, value, label, check):
         """Appends a value's ABI parameters to check.params: an ArraySlot per
         array, numpy scalars per scalar, tuples member by member."""
-        if plan[0] == "array":
+        if plan[0] in ("array", "record"):   # a record: a 0-d array of its bytes
             obj, compared = _unwrap_hint(value)
             slot = ArraySlot(label, obj, compared)
             check.slots.append(slot)

@@ -10,8 +10,8 @@ numba-cuda's types may come from numba.core.types or numba.cuda.types."""
 
 
 class UnsupportedType(Exception):
-    """A type the harness cannot spell for pykc (records, pointers, enums,
-    ...); its str() is the type as Numba prints it."""
+    """A type the harness cannot spell for pykc (pointers, enums, ...); its
+    str() is the type as Numba prints it."""
 
 
 def _classes(ty):
@@ -20,8 +20,12 @@ def _classes(ty):
 
 def _scalar_name(ty):
     """int32, float16, complex64, boolean ...: Numba's names, with Numba's
-    'bool' spelt 'boolean' as pykc's signatures write it."""
+    'bool' spelt 'boolean' as pykc's signatures write it; a record as
+    Numba prints it, Record(a[type=float64;offset=0],...;16;True), which
+    pykc's signatures read."""
     classes = _classes(ty)
+    if "Record" in classes:
+        return str(ty)
     if "Boolean" in classes:
         return "boolean"
     if classes & {"Integer", "Float", "Complex"}:
@@ -107,7 +111,9 @@ def facts_spelling(ty):
 def abi_plan(ty):
     """How the ABI (docs/abi.md) passes a value of this type, as plain
     tuples the device runner understands without numba:
-    ("array", ndim) | ("scalar", numpy dtype name, abi) | ("tuple", [plans]).
+    ("array", ndim) | ("scalar", numpy dtype name, abi) | ("tuple", [plans])
+    | ("record", itemsize): a record travels as the address of a copy of
+    its bytes, which Numba copies back as it does an array.
     `abi` is how the scalar travels: as itself, float16 as its uint16 bits,
     boolean as uint8, complex as two floats (real, imag), datetime64 and
     timedelta64 as their int64 count."""
@@ -115,6 +121,8 @@ def abi_plan(ty):
     if "Array" in classes:
         _array_spelling(ty)  # raises for what cannot be passed
         return ("array", ty.ndim)
+    if "Record" in classes:
+        return ("record", ty.size)
     if "Boolean" in classes:
         return ("scalar", "bool", "uint8")
     if "Float" in classes and ty.name == "float16":

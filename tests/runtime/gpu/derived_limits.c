@@ -52,7 +52,8 @@ static void test_seed_incorrect_launch(pyk_context *ctx)
 }
 
 /* block_sum's shared partial sums have 256 slots: a block of 512 threads
- * is refused (PTX .maxntid and libpykrt's blockmax agree), 256 works. */
+ * is refused by libpykrt's blockmax check (the PTX has no .maxntid: the
+ * driver alone would run it and overrun the array), 256 works. */
 static void test_reduce_block_limit(pyk_context *ctx)
 {
     const int64_t n = 100000, one = 1;

@@ -8,6 +8,7 @@
  *
  * `launch_limits_check --dump-ptx FOLDER` (no GPU) writes the PTX texts into
  * FOLDER and parses their facts lines, for launch_limits_ptx.test. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include "gpu_test.h"
 #include "launch_facts.h"
 #include "launch_limits_kernels.h"
@@ -53,11 +54,12 @@ static void test_blockmax(pyk_context *ctx, pyk_module *m)
 
     pyk_kernel *k;
     EXPECT_OK(ctx, pyk_module_kernel(m, "block_sum", &k));
-    CHECK(pyk_kernel_max_threads(k) == 256); /* the .maxntid written with blockmax */
+    /* pykc writes no .maxntid for a limit it derives: the driver's limit is
+     * the registers', and only libpykrt's blockmax check refuses 512. */
+    CHECK(pyk_kernel_max_threads(k) > 256);
     CHECK(pyk_kernel_static_shared_bytes(k) == 1024);
 
-    /* 512 threads along x: refused by the facts, with the array named (and
-     * no second line about the kernel's thread limit, which .maxntid made 256). */
+    /* 512 threads along x: refused by the facts, with the array named. */
     pyk_launch_config over = pyk_config_1d(n, 512);
     EXPECT_STATUS(ctx, pyk_launch(k, &over, args, 2), PYK_ERROR_LAUNCH_CONFIG);
     CHECK_MESSAGE(ctx, "kernel 'block_sum' launched with blocks of 512 threads along x, but its "
@@ -276,6 +278,40 @@ static int write_text(const char *folder, const char *name, const char *text)
     return 0;
 }
 
+/* PYKRT_NO_DERIVED_CHECKS=1 when a context is made: pyk_launch runs the
+ * short grid it refused above (the user takes the blame: the tail of `out`
+ * stays poisoned), but the argument checks still hold. */
+static void test_derived_checks_skipped(void)
+{
+    setenv("PYKRT_NO_DERIVED_CHECKS", "1", 1);
+    pyk_context *ctx = open_device0();
+    unsetenv("PYKRT_NO_DERIVED_CHECKS");
+    pyk_module *m = load_or_die(ctx, PTX_LIMITS);
+    const int64_t n = 1000;
+    int32_t in[1000], out_host[1000];
+    for (int i = 0; i < 1000; i++)
+        in[i] = i - 500;
+    memset(out_host, 0xEE, sizeof out_host);
+    pyk_array *x, *out;
+    EXPECT_OK(ctx, pyk_to_device(ctx, in, PYK_INT32, 1, &n, &x));
+    EXPECT_OK(ctx, pyk_to_device(ctx, out_host, PYK_INT32, 1, &n, &out));
+    pyk_arg args[] = {pyk_arg_array(x), pyk_arg_array(out)};
+    pyk_launch_config short_grid = {{1, 1, 1}, {256, 1, 1}, 0, NULL};
+    EXPECT_OK(ctx, pyk_launch_by_name(m, "add", &short_grid, args, 2));
+    EXPECT_OK(ctx, pyk_copy_to_host(out, out_host, sizeof out_host));
+    int wrong = 0;
+    for (int i = 0; i < 256; i++)
+        wrong += out_host[i] != 2 * in[i] + 1;
+    CHECK(wrong == 0);
+    CHECK(poisoned(out_host + 256, n - 256) == n - 256);
+    pyk_arg one_arg[] = {pyk_arg_array(x)};
+    EXPECT_STATUS(ctx, pyk_launch_by_name(m, "add", &short_grid, one_arg, 1), PYK_ERROR_ARGUMENT_MISMATCH);
+    pyk_array_free(x);
+    pyk_array_free(out);
+    pyk_module_unload(m);
+    pyk_context_destroy(ctx);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--dump-ptx") == 0)
@@ -289,5 +325,6 @@ int main(int argc, char **argv)
     test_shared_memory(ctx);
     pyk_module_unload(m);
     pyk_context_destroy(ctx);
+    test_derived_checks_skipped();
     return check_summary();
 }

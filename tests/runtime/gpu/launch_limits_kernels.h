@@ -11,8 +11,9 @@
 #include "kernels.h" /* PTX_HEADER */
 
 /* block_sum(x, total): total[0] += sum(x), each block reducing through the
- * static shared array `partial` of 256 int32 (so blockmax.x=256, and the
- * .maxntid pykc writes with it); blockDim.x must be a power of two.
+ * static shared array `partial` of 256 int32 (so blockmax.x=256, and no
+ * .maxntid: pykc writes none for a limit it derives); blockDim.x must be a
+ * power of two.
  * add(x, out): out[i] = 2 * x[i] + 1 for i < out.shape[0], one element per
  * thread (covers.x=out.shape[0]).
  * add_n(out, n): out[i] = i for i < n (covers.x=n).
@@ -25,7 +26,6 @@ static const char PTX_LIMITS[] =
     "blockmax.x=256,partial,14\n"
     ".visible .entry block_sum(.param .u64 x, .param .u64 x_n, .param .u64 x_s,\n"
     "    .param .u64 t, .param .u64 t_n, .param .u64 t_s)\n"
-    "    .maxntid 256, 1, 1\n"
     "{\n"
     "    .reg .pred %p<4>;\n    .reg .b32 %r<16>;\n    .reg .b64 %rd<8>;\n"
     "    mov.u32 %r1, %tid.x;\n    mov.u32 %r2, %ntid.x;\n    mov.u32 %r3, %ctaid.x;\n"
