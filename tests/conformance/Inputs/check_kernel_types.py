@@ -77,7 +77,7 @@ CASES = [
     [UniTuple(i64, 2), Tuple([i32, f32]), Tuple([UniTuple(f32, 3), b]), Tuple([i32])],
     [NPTimedelta("timedelta64[ns]")],
     [record, Array(record, 1, "C")],
-    [Array(f32, 0, "C"), Array(i64, 0, "A", readonly=True)],
+    [Array(f32, 0, "C"), Array(i64, 0, "A", readonly=True), Array(record, 0, "C")],
 ]
 
 for case in CASES:

@@ -44,7 +44,11 @@ def array_layout(ty):
 def _zero_d_array_spelling(ty):
     """Array(int64, 0, 'C'): a 0-d array (np.array(5)) has no slice
     spelling, so it is written with Numba's Array constructor, which pykc's
-    signatures read too. Its ABI is the data pointer alone (docs/abi.md)."""
+    signatures read too. Its ABI is the data pointer alone (docs/abi.md).
+    pykc's Array(...) takes no record dtype yet: a 0-d array of records
+    stays unsupported."""
+    if "Record" in _classes(ty.dtype):
+        raise UnsupportedType(str(ty))
     return "Array(%s, 0, '%s')" % (_scalar_name(ty.dtype), array_layout(ty))
 
 
