@@ -1,6 +1,6 @@
 /* for loops over the iterables sema/iterate.c accepts besides a lone
  * range(): a 1-D array, a homogeneous tuple, enumerate(x[, start]) and
- * zip(a, b, ...). Each iterated source is evaluated once before the loop
+ * zip(a, b, ...), nested in each other. Each iterated source is evaluated once before the loop
  * and keeps its own position: a range its induction variable (cg_loop.c's
  * bounds, test and step), an array or tuple an int64 index below its
  * length. An iteration runs while every source has an element (zip stops
@@ -102,73 +102,100 @@ static void advance(Cg *cg, const IterSource *s)
     LLVMBuildStore(cg->b, LLVMBuildNSWAdd(cg->b, i, cg_const_i64(cg, 1), "idx.next"), s->pos);
 }
 
-/* The sources of `iter`: its arguments for enumerate and zip (enumerate's
- * start aside), else the iterable itself. */
-static int open_sources(Cg *cg, const Node *iter, IterSource *out)
+/* An iterable as a tree: a source, or enumerate() over one iterable (with
+ * its count) or zip() over several, which may nest (enumerate(zip(x, y))). */
+typedef struct Iter {
+    int builtin;                 /* BUILTIN_ENUMERATE, BUILTIN_ZIP; else a source */
+    IterSource source;
+    struct Iter *parts;          /* enumerate: 1; zip: count */
+    int count;
+    LLVMValueRef counter;        /* enumerate: slot of the count, int64 */
+    const Type *type;            /* what one iteration yields */
+} Iter;
+
+static bool is_combinator(const Node *iter)
 {
-    int b = iter->kind == NODE_CALL ? iter->call.builtin : 0;
-    if (b == BUILTIN_ENUMERATE) {
-        out[0] = open_source(cg, iter->call.args.items[0]);
-        return 1;
-    }
-    if (b != BUILTIN_ZIP) {
-        out[0] = open_source(cg, iter);
-        return 1;
-    }
-    for (int i = 0; i < iter->call.args.count; i++)
-        out[i] = open_source(cg, iter->call.args.items[i]);
-    return iter->call.args.count;
+    return iter->kind == NODE_CALL &&
+           (iter->call.builtin == BUILTIN_ENUMERATE || iter->call.builtin == BUILTIN_ZIP);
 }
 
-/* What one iteration yields: the element, or enumerate's (count, element),
- * or zip's tuple of elements. */
-static LLVMValueRef yield_value(Cg *cg, const Node *iter, const IterSource *src, int n, LLVMValueRef count)
+/* The sources in order, each evaluated once; enumerate's start after its
+ * iterable, as Python evaluates the call's arguments. */
+static void open_iter(Cg *cg, const Node *iter, Iter *it)
 {
-    int b = iter->kind == NODE_CALL ? iter->call.builtin : 0;
-    if (b != BUILTIN_ENUMERATE && b != BUILTIN_ZIP)
-        return current(cg, &src[0]);
-    LLVMValueRef v = LLVMGetUndef(cg_type(cg, iter->type));
+    if (!is_combinator(iter)) {
+        it->source = open_source(cg, iter);
+        it->type = it->source.elem;
+        return;
+    }
+    const NodeList *args = &iter->call.args;
+    it->builtin = iter->call.builtin;
+    it->type = iter->type;
+    it->count = it->builtin == BUILTIN_ENUMERATE ? 1 : args->count;
+    it->parts = ARENA_ARRAY(&cg->arena, Iter, it->count);
+    for (int i = 0; i < it->count; i++)
+        open_iter(cg, args->items[i], &it->parts[i]);
+    if (it->builtin == BUILTIN_ENUMERATE) {
+        it->counter = cg_alloca(cg, cg_i64(cg), "count");
+        LLVMValueRef start = args->count == 2
+            ? cg_convert(cg, cg_emit_expr(cg, args->items[1]), args->items[1]->type, &type_int64_t)
+            : cg_const_i64(cg, 0);
+        LLVMBuildStore(cg->b, start, it->counter);
+    }
+}
+
+/* Whether every source has an element (zip stops at the shortest). */
+static LLVMValueRef iter_has_next(Cg *cg, const Iter *it)
+{
+    if (!it->builtin)
+        return has_next(cg, &it->source);
+    LLVMValueRef more = iter_has_next(cg, &it->parts[0]);
+    for (int i = 1; i < it->count; i++)
+        more = LLVMBuildAnd(cg->b, more, iter_has_next(cg, &it->parts[i]), "");
+    return more;
+}
+
+/* What one iteration yields: the element, or enumerate's (count, item),
+ * or zip's tuple of items. */
+static LLVMValueRef iter_current(Cg *cg, const Iter *it)
+{
+    if (!it->builtin)
+        return current(cg, &it->source);
+    LLVMValueRef v = LLVMGetUndef(cg_type(cg, it->type));
     unsigned k = 0;
-    if (b == BUILTIN_ENUMERATE)
-        v = LLVMBuildInsertValue(cg->b, v, LLVMBuildLoad2(cg->b, cg_i64(cg), count, "count"), k++, "");
-    for (int i = 0; i < n; i++)
-        v = LLVMBuildInsertValue(cg->b, v, current(cg, &src[i]), k++, "");
+    if (it->builtin == BUILTIN_ENUMERATE)
+        v = LLVMBuildInsertValue(cg->b, v, LLVMBuildLoad2(cg->b, cg_i64(cg), it->counter, "count"), k++, "");
+    for (int i = 0; i < it->count; i++)
+        v = LLVMBuildInsertValue(cg->b, v, iter_current(cg, &it->parts[i]), k++, "");
     return v;
+}
+
+/* The latch: every source advances, then enumerate's count. */
+static void iter_advance(Cg *cg, const Iter *it)
+{
+    if (!it->builtin) {
+        advance(cg, &it->source);
+        return;
+    }
+    for (int i = 0; i < it->count; i++)
+        iter_advance(cg, &it->parts[i]);
+    if (it->counter) {
+        LLVMValueRef c = LLVMBuildLoad2(cg->b, cg_i64(cg), it->counter, "count");
+        LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, c, cg_const_i64(cg, 1), "count.next"), it->counter);
+    }
 }
 
 /* for target in iterable: body [else: else_body] */
 void cg_emit_for_iterable(Cg *cg, const Node *node)
 {
-    const Node *iter = node->for_stmt.iter;
-    bool is_enumerate = iter->kind == NODE_CALL && iter->call.builtin == BUILTIN_ENUMERATE;
-    int max = iter->kind == NODE_CALL && iter->call.args.count > 0 ? iter->call.args.count : 1;
-    IterSource *src = ARENA_ARRAY(&cg->arena, IterSource, max);
-    int n = open_sources(cg, iter, src);
-    LLVMValueRef count = NULL;
-    if (is_enumerate) {
-        const NodeList *args = &iter->call.args;
-        count = cg_alloca(cg, cg_i64(cg), "count");
-        LLVMValueRef start = args->count == 2
-            ? cg_convert(cg, cg_emit_expr(cg, args->items[1]), args->items[1]->type, &type_int64_t)
-            : cg_const_i64(cg, 0);
-        LLVMBuildStore(cg->b, start, count);
-    }
+    Iter it = {0};
+    open_iter(cg, node->for_stmt.iter, &it);
     ForBlocks blocks = cg_for_begin(cg, node);
-    LLVMValueRef more = has_next(cg, &src[0]);
-    for (int i = 1; i < n; i++)
-        more = LLVMBuildAnd(cg->b, more, has_next(cg, &src[i]), "");
-    LLVMBuildCondBr(cg->b, more, blocks.body, blocks.else_bb);
+    LLVMBuildCondBr(cg->b, iter_has_next(cg, &it), blocks.body, blocks.else_bb);
     cg_enter(cg, blocks.body);
-    const Type *yields = is_enumerate || (iter->kind == NODE_CALL && iter->call.builtin == BUILTIN_ZIP)
-        ? iter->type : src[0].elem;
-    cg_emit_store(cg, node->for_stmt.target, yield_value(cg, iter, src, n, count), yields);
+    cg_emit_store(cg, node->for_stmt.target, iter_current(cg, &it), it.type);
     cg_for_body(cg, node, &blocks);
-    for (int i = 0; i < n; i++)
-        advance(cg, &src[i]);
-    if (count) {
-        LLVMValueRef c = LLVMBuildLoad2(cg->b, cg_i64(cg), count, "count");
-        LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, c, cg_const_i64(cg, 1), "count.next"), count);
-    }
+    iter_advance(cg, &it);
     LLVMBuildBr(cg->b, blocks.cond);
     cg_emit_else_and_end(cg, &node->for_stmt.else_body, blocks.else_bb, blocks.end);
 }

@@ -80,6 +80,10 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
     depfile_add(&deps, options->input);
     SemaOptions sema_options = {.sigs = options->sigs, .sig_count = options->sig_count,
                                 .binds = options->binds, .bind_count = options->bind_count,
+                                .vectorizes = options->vectorizes,
+                                .vectorize_count = options->vectorize_count,
+                                .guvectorizes = options->guvectorizes,
+                                .guvectorize_count = options->guvectorize_count,
                                 .kernels = options->kernels, .kernel_count = options->kernel_count,
                                 .include_dirs = options->include_dirs,
                                 .include_count = options->include_count,

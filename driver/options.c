@@ -30,6 +30,11 @@ void options_print_help(FILE *out)
         "  --bind NAME=VALUE    the value of a name host code binds (a parameter of a\n"
         "                       kernel factory, a loop variable a kernel captures):\n"
         "                       --bind 'make_kernel.op=math.sin'\n"
+        "  --vectorize NAME=SIG compile the def NAME as @cuda.vectorize([SIG]), whatever\n"
+        "                       its decorator: --vectorize 'add=float32(float32, float32)'\n"
+        "  --guvectorize NAME=LAYOUT:SIG\n"
+        "                       the same for @cuda.guvectorize([SIG], LAYOUT):\n"
+        "                       --guvectorize 'sum_row=(n)->():void(int32[:], int32[:])'\n"
         "  --kernel NAME        compile only this kernel (repeatable), and what it calls\n"
         "  -I DIR               look for the file's own modules (import helpers) in DIR\n"
         "                       too, after the source's directory (repeatable)\n"
@@ -113,6 +118,18 @@ static bool parse_bind(Arena *arena, Diag *diag, const char *text, Options *opti
 {
     return parse_named(arena, diag, "--bind", "NAME=VALUE, as in --bind 'make_kernel.op=math.sin'",
                        text, &options->binds, &options->bind_count);
+}
+
+/* --vectorize NAME=SIG and --guvectorize NAME=LAYOUT:SIG: compile the def
+ * NAME as @cuda.vectorize([SIG]) or @cuda.guvectorize([SIG], LAYOUT) */
+static bool parse_ufunc(Arena *arena, Diag *diag, const char *text, bool generalized, Options *options)
+{
+    if (generalized)
+        return parse_named(arena, diag, "--guvectorize", "NAME=LAYOUT:SIGNATURE, as in "
+                           "--guvectorize 'sum_row=(n)->():void(int32[:], int32[:])'",
+                           text, &options->guvectorizes, &options->guvectorize_count);
+    return parse_named(arena, diag, "--vectorize", "NAME=SIGNATURE, as in --vectorize 'add=float32(float32, float32)'",
+                       text, &options->vectorizes, &options->vectorize_count);
 }
 
 static const char **append_cstr(Arena *arena, const char **list, int count, const char *item)
@@ -259,6 +276,12 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
         return (value = option_value(diag, argc, argv, i, "--sig")) && parse_sig(arena, diag, value, options);
     } else if (is_option(arg, "--bind")) {
         return (value = option_value(diag, argc, argv, i, "--bind")) && parse_bind(arena, diag, value, options);
+    } else if (is_option(arg, "--vectorize")) {
+        return (value = option_value(diag, argc, argv, i, "--vectorize")) &&
+               parse_ufunc(arena, diag, value, false, options);
+    } else if (is_option(arg, "--guvectorize")) {
+        return (value = option_value(diag, argc, argv, i, "--guvectorize")) &&
+               parse_ufunc(arena, diag, value, true, options);
     } else if (is_option(arg, "--sig-file")) {
         if (!(value = option_value(diag, argc, argv, i, "--sig-file")))
             return false;

@@ -34,6 +34,10 @@ typedef struct Options {
     int sig_count;
     SigOverride *binds;          /* --bind NAME=VALUE */
     int bind_count;
+    SigOverride *vectorizes;     /* --vectorize NAME=SIG */
+    int vectorize_count;
+    SigOverride *guvectorizes;   /* --guvectorize NAME=LAYOUT:SIG */
+    int guvectorize_count;
     const char **sig_files;      /* --sig-file FILE: lines of NAME=SIGNATURE */
     int sig_file_count;
     Str *kernels;                /* --kernel NAME: compile only these */

@@ -97,6 +97,8 @@ static bool is_constant_scalar(const Node *node)
  * if some element is not a constant. */
 Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at)
 {
+    if (sema_is_const_tuple_element(tuple))
+        return sema_copy_const_tuple_element(arena, tuple, at);
     if (tuple->kind != NODE_TUPLE)
         return is_constant_scalar(tuple) ? sema_constant_leaf(arena, tuple->type, tuple->konst, at) : NULL;
     Node *copy = ast_new(arena, NODE_TUPLE, at);
@@ -131,6 +133,13 @@ static Symbol *evaluate_value(Sema *sema, Scope *scope, Binding *binding)
     Symbol *array = sema_np_binding(sema, scope, binding);
     if (array)
         return array;
+    Value path;   /* --bind NAME=package.module.function (bind_path.c) */
+    if (binding->from_option && sema_bind_module_path(sema, scope, binding->node, &path)) {
+        if (path.kind == VAL_HOST)
+            return path.sym;
+        if (path.kind == VAL_FUNCTION || path.kind == VAL_SCOPE || path.kind == VAL_TYPE)
+            return symbol_of_value(sema, binding->name, binding->at, path);
+    }
     Diag quiet;
     diag_init_quiet(&quiet);
     Diag *loud = sema->diag;

@@ -48,7 +48,7 @@ static int decorator_jit(Sema *sema, Node *d)
  * seen from where the decorator is, when that is a string or a list or
  * tuple; the node as it is otherwise (a type expression, read where it
  * is used). */
-static Node *signature_value(Sema *sema, Node *arg)
+Node *sema_signature_value(Sema *sema, Node *arg)
 {
     Scope *scope = sema->scope;
     Node *value = arg;
@@ -70,7 +70,7 @@ static NodeList *signature_values(Sema *sema, NodeList *elts)
 {
     NodeList *values = NULL;
     for (int i = 0; i < elts->count; i++) {
-        Node *value = signature_value(sema, elts->items[i]);
+        Node *value = sema_signature_value(sema, elts->items[i]);
         if (value->kind != NODE_STRING || value == elts->items[i])
             continue;
         if (!values) {
@@ -88,7 +88,7 @@ static NodeList *signature_values(Sema *sema, NodeList *elts)
  * signature. */
 static void read_signature_list(Sema *sema, Node *arg, Jit *jit)
 {
-    arg = signature_value(sema, arg);
+    arg = sema_signature_value(sema, arg);
     jit->signature = arg;
     if (arg->kind != NODE_TUPLE && arg->kind != NODE_LIST)
         return;
@@ -243,7 +243,7 @@ static bool is_device(Sema *sema, const Jit *jit)
     return device;
 }
 
-static void add_function(Sema *sema, FuncInfo *func)
+void sema_add_function(Sema *sema, FuncInfo *func)
 {
     FuncInfo **grown = ARENA_ARRAY(sema->arena, FuncInfo *, sema->func_count + 1);
     if (sema->func_count)
@@ -275,13 +275,15 @@ static FuncInfo *declare(Sema *sema, Scope *scope, Node *def, Str name, const Ji
     func->has_signature = func->cli_sig ||
                           (!jit->njit && (jit->signature || jit->signatures || has_annotations(def)));
     def->funcdef.info = func;
-    add_function(sema, func);
+    sema_add_function(sema, func);
     return func;
 }
 
 static void declare_def(Sema *sema, Scope *scope, Binding *binding)
 {
     Node *def = binding->node;
+    if (sema_declare_ufunc(sema, scope, def))
+        return;
     Jit jit = {0};
     Scope *outer = sema->scope;
     sema->scope = scope;
@@ -330,7 +332,8 @@ static Binding *applied_def(Sema *sema, Scope *scope, Str name, Scope **where)
 static void declare_application(Sema *sema, Scope *scope, Binding *binding)
 {
     Node *value = binding->node;
-    if (value->kind != NODE_CALL || value->call.args.count != 1 || value->call.keywords.count)
+    if (value->kind != NODE_CALL || value->call.args.count != 1 || value->call.keywords.count ||
+        sema_declare_ufunc_application(sema, scope, value))
         return;
     Node *applied = value->call.func;
     Node *target = value->call.args.items[0];

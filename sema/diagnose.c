@@ -26,9 +26,17 @@ void sema_diagnose_module(Sema *sema, const SemaModule *module)
         /* as numba-cuda decides: taking the grid group, synced or not,
          * makes a kernel cooperative (its test_this_grid_is_cooperative) */
         fi->cooperative = flow_body_has(fi->def, flow_uses_grid_group);
+        /* a ufunc's kernel is Numba's code, not the user's: its facts
+         * count, its warnings would not help (min() bounds a gufunc's) */
+        Diag quiet, *loud = sema->diag;
+        if ((fi->ufunc || (fi->overload_of && fi->overload_of->ufunc)) && fi->is_kernel) {
+            diag_init_quiet(&quiet);
+            sema->diag = &quiet;
+        }
         sema_diagnose_flow(sema, fi);
         sema_diagnose_shared_size(sema, fi);
         sema_diagnose_constant_index(sema, fi);
         sema_diagnose_float64(sema, fi);
+        sema->diag = loud;
     }
 }

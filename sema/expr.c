@@ -124,6 +124,8 @@ static Value check_int(Node *node)
 static Value check_name(FuncCtx *ctx, Node *node)
 {
     Str id = node->name.id;
+    if (sema_is_const_tuple_element(node))
+        return sema_check_const_tuple_element(ctx, node);
     Symbol *sym = sema_lookup_local(ctx, id);
     if (sym && sym->kind == SYM_CONST && sym->tuple) {   /* a literal tuple parameter */
         sema_expand_module_tuple(ctx, node);

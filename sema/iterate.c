@@ -1,7 +1,8 @@
 /* The iterables of a for loop, typed as Numba types them: range(...), a
  * 1-D array (its elements), a homogeneous tuple (UniTuple: its elements),
  * enumerate(x[, start]) (tuples (int64, element)) and zip(a, b, ...)
- * (tuples of the elements, stopping at the shortest). stmt.c's check_for
+ * (tuples of the elements, stopping at the shortest), nested in each
+ * other. stmt.c's check_for
  * calls sema_check_iterable; codegen/cg_iterate.c lowers what it accepts. */
 #include "sema_internal.h"
 
@@ -57,7 +58,12 @@ static const Type *value_elements(FuncCtx *ctx, Node *iter)
     return NULL;
 }
 
-/* One iterable inside enumerate() or zip(): range(...), an array, a tuple. */
+static const Type *check_enumerate(FuncCtx *ctx, Node *call);
+static const Type *check_zip(FuncCtx *ctx, Node *call);
+
+/* One iterable inside enumerate() or zip(): range(...), an array, a tuple,
+ * or another enumerate() or zip() (enumerate(zip(x, y)) yields
+ * (int64, (x's, y's))). */
 static const Type *component(FuncCtx *ctx, Node *iter)
 {
     int id = called_builtin(ctx, iter);
@@ -65,11 +71,10 @@ static const Type *component(FuncCtx *ctx, Node *iter)
         Value range = sema_check_call(ctx, iter);
         return range.kind == VAL_RUNTIME ? range.type->elem : NULL;
     }
-    if (id == BUILTIN_ENUMERATE || id == BUILTIN_ZIP) {
-        sema_report(ctx, iter->span, "%s() inside enumerate() or zip() is not supported by pykc yet",
-                    sema_builtin_spelling((Builtin)id));
-        return NULL;
-    }
+    if (id == BUILTIN_ENUMERATE)
+        return check_enumerate(ctx, iter);
+    if (id == BUILTIN_ZIP)
+        return check_zip(ctx, iter);
     return value_elements(ctx, iter);
 }
 

@@ -76,6 +76,7 @@ static void check_cli_names(Sema *sema)
         check_cli_name(sema, "--sig", sema->options->sigs[i].name);
     for (int i = 0; i < sema->options->kernel_count; i++)
         check_cli_name(sema, "--kernel", sema->options->kernels[i]);
+    sema_check_ufunc_options(sema);
 }
 
 /* ======================= roots ======================= */

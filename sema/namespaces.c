@@ -163,6 +163,8 @@ static Value resolve_cuda(Sema *sema, Str attr)
     if (str_eq_cstr(attr, "shared")) return value_namespace(NS_CUDA_SHARED);
     if (str_eq_cstr(attr, "atomic")) return value_namespace(NS_CUDA_ATOMIC);
     if (str_eq_cstr(attr, "jit")) return value_builtin(CALLABLE_JIT);
+    if (str_eq_cstr(attr, "vectorize")) return value_builtin(CALLABLE_CUDA_VECTORIZE);
+    if (str_eq_cstr(attr, "guvectorize")) return value_builtin(CALLABLE_CUDA_GUVECTORIZE);
     if (str_eq_cstr(attr, "local")) return value_namespace(NS_CUDA_LOCAL);
     if (str_eq_cstr(attr, "libdevice")) return value_namespace(NS_CUDA_LIBDEVICE);
     if (str_eq_cstr(attr, "fp16")) return value_namespace(NS_CUDA_FP16);
@@ -252,6 +254,8 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
          * numba.types (numba 0.68: `from numba import float16` fails). */
         if (type && type != &type_float16_t) return value_type(type);
         if (str_eq_cstr(attr, "jit") || str_eq_cstr(attr, "njit")) return value_builtin(CALLABLE_NJIT);
+        if (str_eq_cstr(attr, "vectorize")) return value_builtin(CALLABLE_NUMBA_VECTORIZE);
+        if (str_eq_cstr(attr, "guvectorize")) return value_builtin(CALLABLE_NUMBA_GUVECTORIZE);
         if (str_eq_cstr(attr, "literal_unroll")) return value_builtin(CALLABLE_LITERAL_UNROLL);
         if (str_eq_cstr(attr, "from_dtype")) return value_builtin(CALLABLE_FROM_DTYPE);
         if (sema_unsupported_type_kind(attr))

@@ -191,7 +191,7 @@ static NpVal eval_attribute(NpCtx *ctx, const Node *node)
 
 static NpVal eval_sequence(NpCtx *ctx, const Node *node)
 {
-    NpVal seq = {.kind = NPV_SEQ, .count = node->tuple.elts.count};
+    NpVal seq = {.kind = NPV_SEQ, .count = node->tuple.elts.count, .list = node->kind == NODE_LIST};
     seq.items = ARENA_ARRAY(ctx->sema->arena, NpVal, seq.count + 1);
     for (int i = 0; i < seq.count; i++) {
         const Node *elt = node->tuple.elts.items[i];
@@ -261,6 +261,9 @@ Symbol *sema_np_binding(Sema *sema, Scope *scope, Binding *binding)
     *kept = v;
     if (v.kind == NPV_ERROR && ctx.arrays)
         return sema_host_symbol(sema, binding->name, binding->at, host_reason(sema, v.why));
+    Symbol *tuple = sema_np_tuple_binding(sema, &ctx, binding, kept);   /* const_tuples.c */
+    if (tuple)
+        return tuple;
     if (v.kind != NPV_ARRAY) {
         binding->np = v.kind == NPV_ERROR ? NULL : kept;
         return NULL;

@@ -59,6 +59,7 @@ typedef struct NpVal {
     NpArr *arr;
     struct NpVal *items;
     int count;
+    bool list;         /* NPV_SEQ: a list display (else a tuple) */
     Str str;
     int id;
     const char *why;
@@ -71,6 +72,11 @@ typedef struct NpCtx {
     Scope *scope;
     bool arrays;
 } NpCtx;
+
+/* const_tuples.c: the Symbol of `name = value` when the value is a tuple
+ * holding NumPy arrays (a module tuple whose array leaves are constant
+ * arrays), or a host binding that says why it cannot be; NULL otherwise. */
+Symbol *sema_np_tuple_binding(Sema *sema, NpCtx *ctx, Binding *binding, const NpVal *v);
 
 /* np_eval.c */
 NpVal np_eval(NpCtx *ctx, const Node *node);

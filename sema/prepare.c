@@ -82,7 +82,7 @@ static void report_no_signature(Sema *sema, FuncInfo *func)
                STR_ARG(func->name), STR_ARG(func->qualname));
 }
 
-static bool read_one_signature(Sema *sema, FuncInfo *func, Node *sig)
+bool sema_read_one_signature(Sema *sema, FuncInfo *func, Node *sig)
 {
     if (sig->kind == NODE_STRING)
         return sema_signature_from_string(sema, string_source(sema, sig), func);
@@ -125,7 +125,7 @@ static bool agree_with_decorator(Sema *sema, FuncInfo *func)
     Node **sigs = func->signatures ? func->signatures->items : &func->signature;
     for (int i = 0; i < count; i++) {
         FuncInfo other = scratch_of(func);
-        if (!read_one_signature(sema, &other, sigs[i]))
+        if (!sema_read_one_signature(sema, &other, sigs[i]))
             return false;
         if (same_signature(func, &other))
             return true;
@@ -191,14 +191,18 @@ static bool is_host_signature(Sema *sema, const FuncInfo *func)
 
 static void read_signature(Sema *sema, FuncInfo *func)
 {
-    if ((func->from_njit && !func->cli_sig) || (!func->cli_sig && is_host_signature(sema, func)))
+    if (func->ufunc && func->is_kernel)
+        sema_ufunc_read_signature(sema, func);   /* @cuda.vectorize's kernel */
+    else if (func->ufunc && !sema_ufunc_read_core(sema, func))
+        return;                                  /* its def: the decorator's signatures */
+    else if ((func->from_njit && !func->cli_sig) || (!func->cli_sig && is_host_signature(sema, func)))
         func->is_generic = true;  /* numba.jit: typed at each call, as numba-cuda does */
     else if (func->cli_sig)
         read_cli_signature(sema, func);
     else if (func->signatures)
-        sema_read_overloads(sema, func, func->signatures, read_one_signature);
+        sema_read_overloads(sema, func, func->signatures, sema_read_one_signature);
     else if (func->signature)
-        read_one_signature(sema, func, func->signature);
+        sema_read_one_signature(sema, func, func->signature);
     else if (has_annotations(func->def))
         signature_from_annotations(sema, func);
     else if (!func->is_kernel)

@@ -284,6 +284,11 @@ static void collect_statement(Sema *sema, Scope *scope, Node *node)
         collect_block(sema, scope, node->for_stmt.else_body);
         break;
     case NODE_IF: case NODE_WHILE:
+        if (node->kind == NODE_IF && sema_cudasim_condition(node->if_stmt.cond) >= 0) {   /* cudasim.c */
+            collect_block(sema, scope, sema_cudasim_condition(node->if_stmt.cond) ? node->if_stmt.body
+                                                                                  : node->if_stmt.else_body);
+            break;
+        }
         collect_walrus(sema, scope, node->if_stmt.cond);
         collect_block(sema, scope, node->if_stmt.body);
         collect_block(sema, scope, node->if_stmt.else_body);

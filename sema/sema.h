@@ -57,6 +57,7 @@ bool sema_reduction_plan(Builtin id, const Type *dtype, const Type *sum_type, Re
 
 typedef struct Scope Scope;   /* sema/scope.h */
 typedef struct SigOverride SigOverride;
+typedef struct Ufunc Ufunc;
 
 /* A NumPy array a module binds, computed when compiling (sema/np_*.c) as
  * the host builds it at import: a kernel reads it as a constant, which is
@@ -91,6 +92,9 @@ struct Symbol {
     ConstValue value;         /* CONST */
     Node *tuple;              /* CONST of a tuple type: its folded value (module.c) */
     ConstArray *array;        /* CONST of an array type: a global NumPy array */
+    bool tuple_element;       /* CONST array: an element of a global tuple of
+                                 arrays, reached through its leaf's node only
+                                 (sema/const_tuples.c) */
     const void *np;           /* the value as NumPy computes it, for module
                                  code that builds arrays from it (np_eval.h) */
     int id;                   /* MODULE: which (sema-private); BUILTIN: a Builtin */
@@ -225,6 +229,8 @@ struct FuncInfo {
     bool cooperative;         /* calls cuda.cg.this_grid(), itself or through
                                  device functions (diagnose.c): a kernel must be
                                  launched with cuLaunchCooperativeKernel */
+    Ufunc *ufunc;             /* @cuda.vectorize or @cuda.guvectorize (ufunc.c):
+                                 the kernel pykc writes for it, or the def */
 };
 
 typedef struct SemaModule {
@@ -252,6 +258,10 @@ typedef struct SemaOptions {
     const SigOverride *binds; /* --bind NAME=VALUE: a value for a name host code
                                  binds (a kernel factory's parameter) */
     int bind_count;
+    const SigOverride *vectorizes;     /* --vectorize NAME=SIG (ufunc.c) */
+    int vectorize_count;
+    const SigOverride *guvectorizes;   /* --guvectorize NAME=LAYOUT:SIG */
+    int guvectorize_count;
     const Str *kernels;       /* --kernel NAME: compile only these (and what
                                  they call); none: every function with a signature */
     int kernel_count;

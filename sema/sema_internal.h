@@ -51,6 +51,10 @@ typedef enum Callable {
     CALLABLE_VECTOR_LAST = CALLABLE_VECTOR_FIRST + 39,   /* as vector_types.c numbers them */
     CALLABLE_NP_DTYPE,            /* np.dtype(...): a type, records included (records.c) */
     CALLABLE_FROM_DTYPE,          /* numba.from_dtype(dt): the dtype's Numba type */
+    /* ufunc builders, as decorators (ufunc.c): cuda's build for the GPU,
+     * numba's only with target="cuda" */
+    CALLABLE_CUDA_VECTORIZE, CALLABLE_CUDA_GUVECTORIZE,
+    CALLABLE_NUMBA_VECTORIZE, CALLABLE_NUMBA_GUVECTORIZE,
     CALLABLE_OVERLOAD,            /* numba.extending.overload, as a decorator (overload.c) */
     CALLABLE_INTRINSIC,           /* numba.extending.intrinsic: reported where used (overload.c) */
 } Callable;
@@ -124,6 +128,19 @@ void sema_expand_module_tuple(FuncCtx *ctx, Node *name);
 /* A copy of a tuple expression whose elements are all constants, as a
  * tree of constant leaves (module tuples are kept so); NULL otherwise. */
 Node *sema_constant_tuple(Arena *arena, const Node *tuple, Span at);
+/* bind_path.c: a --bind value written as the full path of something a
+ * project module binds (pkg.module.name), looked up as an import would;
+ * false when it is not such a path. */
+bool sema_bind_module_path(Sema *sema, Scope *scope, const Node *node, Value *out);
+/* cudasim.c: whether an if's condition is numba-cuda's ENABLE_CUDASIM
+ * setting (or `not` it) as a GPU compile sees it: 1 true, 0 false; -1 when
+ * the condition is something else. */
+int sema_cudasim_condition(const Node *cond);
+/* const_tuples.c: an array leaf of a module tuple of NumPy arrays (a Name
+ * carrying its Symbol): whether a node is one, its checking, its copy. */
+bool sema_is_const_tuple_element(const Node *node);
+Value sema_check_const_tuple_element(FuncCtx *ctx, Node *node);
+Node *sema_copy_const_tuple_element(Arena *arena, const Node *leaf, Span at);
 /* A scalar constant as a tree (a literal converted to its type) spanning at. */
 Node *sema_constant_leaf(Arena *arena, const Type *type, ConstValue konst, Span at);
 /* A symbol for a name host code binds: `why` says how. */
@@ -175,6 +192,25 @@ bool sema_read_carveout(Sema *sema, Node *keyword);
 void sema_read_overloads(Sema *sema, FuncInfo *func, NodeList *sigs,
                          bool (*read_one)(Sema *, FuncInfo *, Node *));
 FuncInfo *sema_pick_overload(FuncCtx *ctx, Node *call, FuncInfo *func);
+/* prepare.c: one signature of a decorator (a string, a call, a tuple of
+ * types) read into func */
+bool sema_read_one_signature(Sema *sema, FuncInfo *func, Node *sig);
+/* decorators.c: the signature (or list) a name holds, seen from
+ * sema->scope; the node itself otherwise. A function added to the
+ * module's compiled functions. */
+Node *sema_signature_value(Sema *sema, Node *arg);
+void sema_add_function(Sema *sema, FuncInfo *func);
+/* ufunc.c: @cuda.vectorize / @cuda.guvectorize (or --vectorize,
+ * --guvectorize) on a def declares the kernel Numba generates for it
+ * (false: not a ufunc); its signatures are read when it is prepared. */
+bool sema_declare_ufunc(Sema *sema, Scope *scope, Node *def);
+/* name = cuda.vectorize(sigs)(f) (false: not that form) */
+bool sema_declare_ufunc_application(Sema *sema, Scope *scope, Node *value);
+void sema_ufunc_read_signature(Sema *sema, FuncInfo *kernel);
+/* The same for the def's own signatures (false after reporting). */
+bool sema_ufunc_read_core(Sema *sema, FuncInfo *core);
+/* Reports a --vectorize or --guvectorize that names no def. */
+void sema_check_ufunc_options(Sema *sema);
 
 /* signature.c: type expressions, from annotations or signature strings. */
 const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope);

@@ -47,3 +47,30 @@ def add(x, y):
 print(closure_values.expression(FakeDispatcher(add, [("int64", "int64"), ("float64", "float64")], True)))
 print(closure_values.expression(FakeDispatcher(add, [], True)))
 print(closure_values.expression(FakeDispatcher(add, [("array(float32, 1d, C)",)], False)))
+
+
+# A device function of another module, which the kernel's module does not
+# bind, is named by its module's full path; one the kernel's module binds,
+# by its name.
+import types  # noqa: E402
+
+usecases = types.ModuleType("pkg.usecases")
+exec("def fib(n):\n    return n\n", usecases.__dict__)
+usecases.fib = FakeDispatcher(usecases.fib, [("int64",)], True)
+
+
+def _twice(x):
+    return 2 * x
+
+
+_twice.__qualname__ = _twice.__name__ = "twice"
+twice = FakeDispatcher(_twice, [], True)
+
+
+def outer(cfunc, gfunc):
+    def kernel(r):
+        r[0] = cfunc(gfunc(r[0]))
+    return kernel
+
+
+print(closure_values.closure_binds(outer(usecases.fib, twice), "outer.kernel"))

@@ -26,15 +26,35 @@ def closure_binds(func, qualname):
         return []
     scope = qualname.rsplit(".", 1)[0]
     binds = []
-    for name, cell in zip(func.__code__.co_freevars, func.__closure__):
-        try:
-            value = cell.cell_contents
-        except ValueError:   # a cell not yet filled
-            continue
-        text = expression(value)
-        if text is not None:
-            binds.append("%s.%s=%s" % (scope, name, text))
+    global _home
+    _home = getattr(func, "__globals__", None)
+    try:
+        for name, cell in zip(func.__code__.co_freevars, func.__closure__):
+            try:
+                value = cell.cell_contents
+            except ValueError:   # a cell not yet filled
+                continue
+            text = expression(value)
+            if text is not None:
+                binds.append("%s.%s=%s" % (scope, name, text))
+    finally:
+        _home = None
     return sorted(binds)
+
+
+# The globals of the kernel whose captures closure_binds is writing: a
+# function its module does not bind by its name is named by its own
+# module's full path (numba.cuda.tests.cudapy.recursion_usecases.fib1),
+# which pykc looks up as an import would.
+_home = None
+
+
+def _module_path(bound, module, name):
+    """`name` when the kernel's module binds it to `bound` (or when there
+    is no kernel to ask), else `module.name`."""
+    if _home is None or _home.get(name) is bound or not module:
+        return name
+    return "%s.%s" % (module, name)
 
 
 def expression(value, depth=0):
@@ -212,14 +232,14 @@ def _dispatcher(value, depth):
         return None
     bound = py_func.__globals__.get(name)
     if bound is value:
-        return name
+        return _module_path(value, py_func.__module__, name)
     if bound is not py_func:
         return None
     sigs = _explicit_signatures(value)
     if sigs is False:
         return None
     args = ([repr(sigs)] if sigs else []) + (["device=True"] if value.targetoptions.get("device", False) else [])
-    return "cuda.jit(%s)(%s)" % (", ".join(args), name)
+    return "cuda.jit(%s)(%s)" % (", ".join(args), _module_path(py_func, py_func.__module__, name))
 
 
 def _explicit_signatures(dispatcher):
@@ -243,4 +263,4 @@ def _plain_function(value, depth):
     if not callable(value) or not hasattr(value, "__code__"):
         return None
     name = _top_level_name(value)
-    return name if name and value.__globals__.get(name) is value else None
+    return _module_path(value, value.__module__, name) if name and value.__globals__.get(name) is value else None

@@ -21,7 +21,7 @@ import traceback
 
 import numpy as np
 
-from . import checkout, closure_values, compare, kernel_types, pykc_compile, records, wire
+from . import checkout, closure_values, compare, kernel_types, pykc_compile, records, ufuncs, wire
 
 LAUNCH_TIMEOUT_S = 60     # a pykc launch, its module's JIT included
 STARTUP_TIMEOUT_S = 120   # the first request also waits for CuPy to start
@@ -99,14 +99,15 @@ class Launch:
     def __init__(self, kernel, args, griddim, blockdim, sharedmem):
         self.kernel, self.args = kernel, args
         self.griddim, self.blockdim, self.sharedmem = griddim, blockdim, sharedmem
-        self.key = self.unsupported = self.source = self.ptx = None
+        self.key = self.unsupported = self.source = self.ptx = self.ufunc = None
         self.slots, self.params = [], []
         self.problem = None  # the run fields when the check ends early
         self.numba_seconds = None
 
     def record(self):
-        file, line, qualname, sig, binds = self.key
-        return {"file": file, "line": line, "qualname": qualname, "sig": sig, "binds": list(binds),
+        file, line, qualname, sig, binds = self.key[:5]
+        ufunc = {"ufunc": self.ufunc} if self.ufunc else {}
+        return {**ufunc, "file": file, "line": line, "qualname": qualname, "sig": sig, "binds": list(binds),
                 "griddim": list(self.griddim), "blockdim": list(self.blockdim),
                 "sharedmem": self.sharedmem, "cooperative": is_cooperative(self.kernel),
                 "numba_seconds": self.numba_seconds, "pykc_seconds": None,
@@ -243,11 +244,21 @@ class Checker:
             check.source = False
             check.unsupported = None
             return
-        file, check.source = self.source_file(code.co_filename)
         sig, check.unsupported = kernel_types.signature(check.kernel.argument_types)
+        try:
+            generated = ufuncs.origin(func)
+        except kernel_types.UnsupportedType as error:
+            generated = None
+            check.unsupported = check.unsupported or ["the ufunc's core: %s" % error]
+        if generated:   # @cuda.vectorize's kernel: recorded under the user's def
+            func, check.ufunc = generated
+            code = func.__code__
+        file, check.source = self.source_file(code.co_filename)
         qualname = records.strip_locals(func.__qualname__)
         binds = tuple(closure_values.closure_binds(func, qualname))
         check.key = (file, code.co_firstlineno, qualname, sig, binds)
+        if check.ufunc:
+            check.key += (ufuncs.key_part(check.ufunc),)
 
     def source_file(self, filename):
         """(path relative to the checkout, True) for the checkout's files,
@@ -410,6 +421,10 @@ class Checker:
 def install(config):
     """Wraps numba-cuda's _Kernel.launch (once per process)."""
     from numba.cuda import dispatcher
+    try:
+        ufuncs.install_tags()
+    except Exception:   # an older or newer numba-cuda: layouts stay unknown
+        pass
     original = dispatcher._Kernel.launch
     if getattr(original, "pykc_checked", False):
         return

@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import tempfile
 
-from . import records
+from . import records, ufuncs
 
 COMPILE_TIMEOUT_S = 60
 
@@ -78,13 +78,16 @@ def compile_command(pykc, key, output, extra_args=(), root="."):
     --bind for each value its closure captured."""
     file, line, qualname, sig = key[:4]
     binds = key[4] if len(key) > 4 else ()
+    ufunc = key[5] if len(key) > 5 else None
     name = kernel_option(qualname, line)
-    command = [pykc, "compile", file, "--kernel", name]
+    command = [pykc, "compile", file]
+    # a ufunc's generated kernel (ufuncs.py): pykc builds it from the def
+    command += ufuncs.pykc_options(qualname, line, ufunc) if ufunc else ["--kernel", name]
     if os.path.isdir(os.path.join(root, "numba_cuda")):
         # numba-cuda's tests import their use cases absolutely
         # (numba.cuda.tests.cudapy.complex_usecases): the package's root
         command += ["-I", "numba_cuda"]
-    if not has_decorator_signature(os.path.join(root, file), line, qualname.split(".")[-1]):
+    if not ufunc and not has_decorator_signature(os.path.join(root, file), line, qualname.split(".")[-1]):
         command += ["--sig", "%s=%s" % (name, sig)]
     for bind in binds:
         command += ["--bind", bind]

@@ -12,9 +12,16 @@ KEY_FIELDS = ("file", "line", "qualname", "sig", "binds")
 def kernel_key(record):
     """(file, line, qualname, sig, binds): what makes a kernel distinct. The
     binds are the --bind options for the values its closure captured
-    (closure_values.py): one def in a loop makes a kernel per value."""
-    return tuple(tuple(record.get(field) or ()) if field == "binds" else record.get(field)
-                 for field in KEY_FIELDS)
+    (closure_values.py): one def in a loop makes a kernel per value. A
+    kernel Numba generates for a ufunc (ufuncs.py) has a sixth part: its
+    kind, core signature and layout; records without a `ufunc` field (all
+    of earlier runs) keep five."""
+    key = tuple(tuple(record.get(field) or ()) if field == "binds" else record.get(field)
+                for field in KEY_FIELDS)
+    ufunc = record.get("ufunc")
+    if ufunc:
+        key += ((ufunc.get("kind"), ufunc.get("sig"), ufunc.get("layout") or ""),)
+    return key
 
 
 def key_from_json(key):

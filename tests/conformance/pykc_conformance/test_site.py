@@ -1,8 +1,9 @@
 """What the sitecustomize.py of a conformance run does in every Python
 process it starts (test modules, their multiprocessing workers and
 subprocesses): make numba-cuda importable with this NumPy, make
-`numba.cuda.tests` the checkout's tests rather than the installed ones, and
-install the launch hook."""
+`numba.cuda.tests` the checkout's tests rather than the installed ones,
+keep Numba's cffi support off where cffi is the harness's stub, and install
+the launch hook."""
 import importlib.util
 import os
 import sys
@@ -44,12 +45,29 @@ def use_checkout_tests(checkout):
     spec.loader.exec_module(module)
 
 
+def keep_cffi_unsupported():
+    """Where cffi is the harness's stub (stubs/cffi: the test modules
+    import it), Numba's cffi support stays as it is without cffi:
+    numba.cuda.typing.cffi_utils made an FFI() of the stub when imported,
+    which would turn SUPPORTED on, so typeof would ask the stub about every
+    value and skip_unless_cffi would not skip."""
+    try:
+        import cffi
+    except ImportError:
+        return
+    if getattr(cffi, "PYKC_STUB", False):
+        from numba.cuda.typing import cffi_utils
+        cffi_utils.ffi = None
+        cffi_utils.SUPPORTED = False
+
+
 def setup(config):
-    """Runs the three steps; reports a failure on stderr and carries on,
+    """Runs the four steps; reports a failure on stderr and carries on,
     so that the process runs as it would without the harness."""
     try:
         restore_row_stack()
         use_checkout_tests(config["checkout"])
+        keep_cffi_unsupported()
         if config["hook"]:
             from . import hook
             hook.install(config)
