@@ -125,6 +125,7 @@ void cg_emit_while(Cg *cg, const Node *node);
 void cg_emit_for(Cg *cg, const Node *node);
 void cg_emit_break(Cg *cg, const Node *node);
 void cg_emit_continue(Cg *cg, const Node *node);
+void cg_emit_raise(Cg *cg, const Node *node);       /* cg_raise.c: ends the thread */
 void cg_push_loop(Cg *cg, CgLoop *loop, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont);
 
 /* The blocks of a for loop, range or iterable: cg_for_begin makes them and

@@ -172,6 +172,7 @@ static void emit_stmt(Cg *cg, const Node *node)
     case NODE_BREAK: cg_emit_break(cg, node); break;
     case NODE_CONTINUE: cg_emit_continue(cg, node); break;
     case NODE_RETURN: emit_return(cg, node); break;
+    case NODE_RAISE: cg_emit_raise(cg, node); break;
     case NODE_PASS: break;
     case NODE_IMPORT: case NODE_IMPORT_FROM: case NODE_FUNCDEF: break;
     default: cg_unsupported(cg, node, "this statement"); break;

@@ -103,6 +103,11 @@ Value sema_check_array_method(FuncCtx *ctx, Node *call, Builtin id)
             return sema_value_error();
         }
     }
+    if (array->ndim == 0) {
+        sema_report(ctx, call->span, "'%.*s' of a 0-d array is not supported by pykc yet: read its "
+                    "element with a[()]", (int)(s.end - s.begin), s.src->text + s.begin);
+        return sema_value_error();
+    }
     if (id == BUILTIN_ARRAY_RESHAPE)
         return sema_check_reshape(ctx, call, array, first);
     return sema_check_reduction(ctx, call, id, array, first);

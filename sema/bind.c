@@ -317,6 +317,9 @@ static Symbol *evaluate(Sema *sema, Scope *scope, Binding *binding)
         if (binding->func)
             return symbol_of_value(sema, binding->name, binding->at,
                                    (Value){.kind = VAL_FUNCTION, .func = binding->func});
+        if (sema_extension_why(sema, scope, binding))
+            return sema_host_symbol(sema, binding->name, binding->at,
+                                    sema_extension_why(sema, scope, binding));
         return sema_host_symbol(sema, binding->name, binding->at,
                                 "a Python function, not compiled for the GPU: decorate it with "
                                 "@cuda.jit(device=True) or @numba.jit to call it from kernels");

@@ -169,6 +169,10 @@ static Value check_len(FuncCtx *ctx, Node *call)
     else if (type->kind != TYPE_ARRAY) {
         sema_report(ctx, call->span, "len() takes an array or a tuple, not '%s'", type->name);
         return sema_value_error();
+    } else if (type->ndim == 0) {   /* Numba's len reads shape[0], which a 0-d array lacks */
+        sema_report(ctx, call->span, "len() of a 0-d array: it has no first dimension (read its "
+                    "element with a[()]; a.size is 1)");
+        return sema_value_error();
     }
     Value v = runtime(call, &type_int64_t);
     v.konst = call->konst;

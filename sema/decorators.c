@@ -294,8 +294,18 @@ static void declare_def(Sema *sema, Scope *scope, Binding *binding)
     int def_line = def_line_of(def);
     bool named = find_cli_sig(sema, def->funcdef.name, qualname, line, def_line) ||
                  is_kernel_option(sema, def->funcdef.name, qualname, line, def_line);
-    if (decorated || (named && sema_scope_module(scope) == sema->module_scope))
+    if (decorated || (named && sema_scope_module(scope) == sema->module_scope)) {
         binding->func = declare(sema, scope, def, def->funcdef.name, &jit, line, scope);
+        return;
+    }
+    Scope *impl_scope = NULL;
+    Node *impl = sema_overload_impl(sema, scope, binding, &impl_scope);
+    if (impl) {   /* a plain def given a compiled body by @overload (overload.c) */
+        Node *copy = ast_clone(sema->arena, impl);
+        copy->funcdef.name = def->funcdef.name;
+        jit.njit = true;
+        binding->func = declare(sema, impl_scope, copy, def->funcdef.name, &jit, first_line(impl), scope);
+    }
 }
 
 /* The def a name stands for where `scope` sees it: one of the scope's own,

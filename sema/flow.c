@@ -457,8 +457,14 @@ static void walk_stmt(Flow *flow, FlowState *state, Node *s)
     case NODE_FOR:
         walk_loop(flow, state, s);
         break;
+    case NODE_RAISE:   /* ends the thread as a kernel's return does (cg_raise.c) */
     case NODE_RETURN: {
-        AbsVal value = flow_eval(flow, state, s->return_stmt.value);
+        if (s->kind == NODE_RAISE && flow->caller) {
+            state->dead = true;
+            break;
+        }
+        AbsVal value = s->kind == NODE_RETURN ? flow_eval(flow, state, s->return_stmt.value)
+                                              : flow_unknown(false);
         if (flow->caller) {
             note_return(flow, state, value);
             state->dead = true;

@@ -176,12 +176,12 @@ void sema_infer_function(Sema *sema, FuncInfo *func)
 static bool block_always_returns(const NodeList *body);
 
 /* Does running this statement always end in a return? Conservative, as
- * Python's own rule: a return, an if whose every branch returns, or a
+ * Python's own rule: a return (or raise), an if whose every branch returns, or a
  * `while True` loop without a break. */
 static bool always_returns(const Node *s)
 {
     switch (s->kind) {
-    case NODE_RETURN: return true;
+    case NODE_RETURN: case NODE_RAISE: return true;   /* a raise never falls through */
     case NODE_IF: {
         int taken = sema_constant_branch(s);
         if (taken >= 0)

@@ -180,6 +180,11 @@ Value sema_check_array_subscript(FuncCtx *ctx, Node *node, const Type *array)
                 return sema_value_error();
         }
     }
+    if (count > array->ndim) {   /* a[i] or a[:] of a 0-d array */
+        sema_report(ctx, index->span, "too many indices: a 0-d array takes none (its element is "
+                    "a[()]), not %d", count);
+        return sema_value_error();
+    }
     int ndim = array->ndim;
     for (int i = 0; i < count; i++)
         ndim -= kinds[i] == INDEX_INT;

@@ -29,6 +29,11 @@ static const Type *value_elements(FuncCtx *ctx, Node *iter)
         return NULL;
     if (type->kind == TYPE_ARRAY && type->ndim == 1)
         return type->dtype;
+    if (type->kind == TYPE_ARRAY && type->ndim == 0) {   /* NumPy: TypeError, Numba: a typing error */
+        sema_report(ctx, iter->span, "cannot iterate over a 0-d array: read its element with %s[()]",
+                    source_text(ctx, iter));
+        return NULL;
+    }
     if (type->kind == TYPE_ARRAY) {
         sema_report(ctx, iter->span, "iterating over %s %d-D array is not supported by pykc yet: "
                     "iterate over range(%s.shape[0])", sema_a_or_an(type->ndim), type->ndim,

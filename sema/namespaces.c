@@ -36,6 +36,7 @@ const char *sema_namespace_name(int ns)
         [NS_CUDA_FP16] = "numba.cuda.fp16", [NS_CMATH] = "cmath",
         [NS_CUDA_CG] = "numba.cuda.cg", [NS_NUMBA_SPECIAL] = "numba.misc.special",
         [NS_CUDA_CONST] = "numba.cuda.const", [NS_CUDA_BF16] = "numba.cuda.bf16",
+        [NS_NUMBA_EXTENDING] = "numba.extending",
         [NS_CUDA_INTERNAL] = "numba.cuda._internal",
         [NS_CUDA_BF16_INTERNAL] = "numba.cuda._internal.cuda_bf16", [NS_ML_DTYPES] = "ml_dtypes",
         [NS_CUDA_FP8_INTERNAL] = "numba.cuda._internal.cuda_fp8",
@@ -82,6 +83,8 @@ bool sema_known_module(Str dotted, Value *out)
         {"numba.cuda.bf16", NS_CUDA_BF16}, {"numba.cuda._internal", NS_CUDA_INTERNAL},
         {"numba.cuda._internal.cuda_bf16", NS_CUDA_BF16_INTERNAL}, {"ml_dtypes", NS_ML_DTYPES},
         {"numba.cuda._internal.cuda_fp8", NS_CUDA_FP8_INTERNAL}, {"numba.cuda.fp8", NS_CUDA_FP8_INTERNAL},
+        {"numba.extending", NS_NUMBA_EXTENDING}, {"numba.core.extending", NS_NUMBA_EXTENDING},
+        {"numba.cuda.extending", NS_NUMBA_EXTENDING},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -310,6 +313,11 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         return unsupported_attr(sema, "numba.cuda._internal.cuda_fp8", attr);
     case NS_CUDA_BF16: case NS_CUDA_BF16_INTERNAL: case NS_ML_DTYPES:
         return sema_bf16_attribute(ns, attr);
+    case NS_NUMBA_EXTENDING:   /* register_jitable compiles as numba.njit does */
+        if (str_eq_cstr(attr, "register_jitable")) return value_builtin(CALLABLE_NJIT);
+        if (str_eq_cstr(attr, "overload")) return value_builtin(CALLABLE_OVERLOAD);
+        if (str_eq_cstr(attr, "intrinsic")) return value_builtin(CALLABLE_INTRINSIC);
+        return sema_value_error();
     case NS_THREADIDX: case NS_BLOCKIDX: case NS_BLOCKDIM: case NS_GRIDDIM:
         return resolve_dim3(ns, attr);
     }

@@ -8,8 +8,8 @@
  * effect: cache (pykc's PTX is already a persistent artefact), and debug,
  * boundscheck and lto, with a warning (-Wignored-option) when on, since
  * the kernel runs as without them. The "off" values of link and extensions
- * are accepted; their "on" values and shared_memory_carveout are rejected
- * with a reason. */
+ * are accepted; their "on" values are rejected with a reason.
+ * shared_memory_carveout is accepted with a warning (option_carveout.c). */
 #include "sema_internal.h"
 
 #include <string.h>
@@ -125,8 +125,6 @@ static const struct { const char *name; const char *why; } rejected[] = {
     {"link", "pykc compiles one .pyk file to self-contained PTX and links no other code yet"},
     {"extensions", "Numba's typing extensions are Python objects that an ahead-of-time compiler "
                    "cannot load"},
-    {"shared_memory_carveout", "it is a launch-time setting (cuFuncSetAttribute), which pykc's "
-                               "runtime does not make yet"},
 };
 
 static bool is_off(const Node *value)
@@ -146,8 +144,7 @@ static bool read_ignored(Sema *sema, Node *keyword, int i)
 static bool read_rejected(Sema *sema, Node *keyword, int i)
 {
     Node *value = keyword->keyword.value;
-    bool carveout = strcmp(rejected[i].name, "shared_memory_carveout") == 0;
-    if (!carveout && is_off(value))
+    if (is_off(value))
         return true;
     diag_error(sema->diag, keyword->span, "@cuda.jit option '%s' is not supported by pykc: %s",
                rejected[i].name, rejected[i].why);
@@ -168,6 +165,8 @@ static bool read_option(Sema *sema, Node *keyword, JitOptions *out, bool *device
     if (str_eq_cstr(name, "cache"))
         return read_bool(sema, keyword, &ignored);
     if (str_eq_cstr(name, "opt")) {
+        if (sema_read_host_opt(sema, keyword))   /* opt=not debug, debug a host value */
+            return true;
         bool opt = true;
         bool ok = value->kind == NODE_NONE || read_bool(sema, keyword, &opt);
         out->opt_off = !opt;
@@ -184,6 +183,8 @@ static bool read_option(Sema *sema, Node *keyword, JitOptions *out, bool *device
     if (str_eq_cstr(name, "max_registers"))
         return value->kind == NODE_NONE ||
                read_int(sema, value, "max_registers", 1, MAX_REGISTERS, &out->max_registers);
+    if (str_eq_cstr(name, "shared_memory_carveout"))
+        return sema_read_carveout(sema, keyword);
     if (str_eq_cstr(name, "launch_bounds"))
         return value->kind == NODE_NONE || read_launch_bounds(sema, value, out);
     for (size_t i = 0; i < sizeof no_effect / sizeof no_effect[0]; i++)

@@ -14,8 +14,10 @@
  *     `x != None`);
  *   - a constant itself (a literal, a global, a local assigned once from
  *     a constant), by its truth; a parameter never is, even a literal one.
- * Anything else (a call, an attribute, arithmetic on a variable) is typed
- * on both branches, as Numba types it. */
+ * Before that, Numba rewrites `a.ndim` of an array parameter and `len(t)`
+ * of a tuple parameter as the constants their types give, which then
+ * compare as values. Anything else (a call, an attribute, arithmetic on a
+ * variable) is typed on both branches, as Numba types it. */
 #include "sema_internal.h"
 
 typedef enum Known { KNOWN_NOT, KNOWN_VALUE, KNOWN_TYPE } Known;
@@ -59,9 +61,34 @@ static bool is_constant_name(const Node *node)
     return node->konst.kind != CONST_NONE || (node->type && node->type->kind == TYPE_NONE);
 }
 
+/* A parameter never assigned in the body: its one definition is the
+ * argument, which Numba's get_definition finds. */
+static bool is_plain_parameter(const Node *node)
+{
+    return is_parameter(node) && node->name.sym->assign_count == 0;
+}
+
+/* Numba's rewrite_semantic_constants, run before pruning: `a.ndim` of an
+ * array parameter and `len(t)` of a tuple parameter are the constants their
+ * types give (sema folded them: node->konst). */
+static bool is_semantic_constant(const Node *node)
+{
+    if (node->konst.kind != CONST_INT)
+        return false;
+    if (node->kind == NODE_ATTRIBUTE && node->attribute.builtin == BUILTIN_ARRAY_NDIM)
+        return is_plain_parameter(strip_converts(node->attribute.value));
+    if (node->kind == NODE_CALL && node->call.builtin == BUILTIN_LEN && node->call.args.count == 1) {
+        const Node *arg = strip_converts(node->call.args.items[0]);
+        return arg->type && arg->type->kind == TYPE_TUPLE && is_plain_parameter(arg);
+    }
+    return false;
+}
+
 static Operand operand(const Node *node)
 {
     node = strip_converts(node);
+    if (is_semantic_constant(node))
+        return (Operand){KNOWN_VALUE, false};
     bool none = node->type && node->type->kind == TYPE_NONE;
     if (is_parameter(node)) {
         const Symbol *sym = node->name.sym;

@@ -34,6 +34,7 @@ typedef enum Namespace {
     NS_NUMBA_SPECIAL, NS_CUDA_CONST,
     NS_CUDA_BF16, NS_CUDA_INTERNAL, NS_CUDA_BF16_INTERNAL, NS_ML_DTYPES,   /* sema/bf16.c */
     NS_CUDA_FP8_INTERNAL,   /* numba-cuda's fp8 bindings: every name unsupported yet */
+    NS_NUMBA_EXTENDING,           /* numba.extending and its aliases (overload.c) */
 } Namespace;
 
 /* Callables that sema rewrites (to a CAST) or that only decorate. */
@@ -56,6 +57,8 @@ typedef enum Callable {
      * numba's only with target="cuda" */
     CALLABLE_CUDA_VECTORIZE, CALLABLE_CUDA_GUVECTORIZE,
     CALLABLE_NUMBA_VECTORIZE, CALLABLE_NUMBA_GUVECTORIZE,
+    CALLABLE_OVERLOAD,            /* numba.extending.overload, as a decorator (overload.c) */
+    CALLABLE_INTRINSIC,           /* numba.extending.intrinsic: reported where used (overload.c) */
 } Callable;
 
 typedef struct Value {
@@ -173,6 +176,18 @@ bool sema_prepare_function(Sema *sema, FuncInfo *func);
 
 /* options.c: @cuda.jit's keyword options (device among them) */
 bool sema_read_jit_options(Sema *sema, Node *call, JitOptions *out, bool *device);
+
+/* overload.c: the implementation @overload gives a plain def (NULL if
+ * none pykc can prove), and why a plain def cannot be used otherwise */
+Node *sema_overload_impl(Sema *sema, Scope *scope, Binding *target, Scope **impl_scope);
+const char *sema_extension_why(Sema *sema, Scope *scope, Binding *binding);
+
+/* option_host_value.c: opt given a value only host code knows (true:
+ * warned about, compiled as opt=True) */
+bool sema_read_host_opt(Sema *sema, Node *keyword);
+
+/* option_carveout.c: shared_memory_carveout, accepted without effect */
+bool sema_read_carveout(Sema *sema, Node *keyword);
 
 /* overloads.c: signature lists, and the pick of an overload at a call
  * (NULL after reporting) */

@@ -378,6 +378,7 @@ static void check_stmt(FuncCtx *ctx, Node *node)
             sema_report(ctx, node->span, "'%s' outside loop", node->kind == NODE_BREAK ? "break" : "continue");
         break;
     case NODE_RETURN: check_return(ctx, node); break;
+    case NODE_RAISE: break;   /* ends the thread; the exception is not evaluated (cg_raise.c) */
     case NODE_PASS: break;
     case NODE_FUNCDEF:
         sema_report(ctx, node->span, "functions defined inside a kernel are not supported: define "
@@ -394,7 +395,7 @@ static bool block_ends(const NodeList *body);
 static bool ends_flow(const Node *s)
 {
     switch (s->kind) {
-    case NODE_RETURN: case NODE_BREAK: case NODE_CONTINUE: return true;
+    case NODE_RETURN: case NODE_RAISE: case NODE_BREAK: case NODE_CONTINUE: return true;
     case NODE_IF: {
         int taken = sema_constant_branch(s);
         if (taken >= 0)

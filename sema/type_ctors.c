@@ -205,7 +205,7 @@ static const Type *array(Sema *sema, Node *call, bool numba_scope)
     if (!bind_args(sema, call, "Array", names, 6, 3, args))
         return NULL;
     const Type *dtype = sema_type_from_expr(sema, args[0], numba_scope);
-    if (!dtype || !count_in(sema, args[1], numba_scope, "an array's ndim", 1, TYPE_MAX_NDIM, &ndim) ||
+    if (!dtype || !count_in(sema, args[1], numba_scope, "an array's ndim", 0, TYPE_MAX_NDIM, &ndim) ||
         !read_layout(sema, args[2], &layout) || !plain_flag(sema, args[3], false, "read-only") ||
         !plain_flag(sema, args[5], true, "unaligned"))
         return NULL;
@@ -245,8 +245,6 @@ const char *sema_param_type_problem(const Type *t)
         return "a bfloat16 parameter is not supported by pykc yet (arrays of bfloat16 are)";
     if (t->kind != TYPE_TUPLE)
         return NULL;
-    if (t->count == 0)
-        return "an empty tuple parameter is not supported by pykc";
     for (int i = 0; i < t->count; i++) {
         const char *problem = sema_param_type_problem(t->elts[i]);
         if (problem)

@@ -14,7 +14,6 @@ static const Construct constructs[] = {
     {NODE_CLASSDEF, "class definitions", false},
     {NODE_WITH, "with statements", false},
     {NODE_TRY, "try statements", false},
-    {NODE_RAISE, "raise statements", true},
     {NODE_ASSERT, "assert statements", true},
     {NODE_DELETE, "del statements", true},
     {NODE_GLOBAL, "global declarations", false},

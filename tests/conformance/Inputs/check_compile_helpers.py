@@ -36,6 +36,8 @@ try:
     pykc_compile.choose_entry(entries, ["array(int8, 1d, A)"])
 except LookupError as error:
     print("LookupError: %s" % error)
+# A kernel without a facts line (a 0-d array parameter) is found by its .entry.
+print(pykc_compile.facts_entries(".visible .entry zero_d(\n\t.param .u64 zero_d_param_0\n)"))
 
 print(records.strip_locals("TestFoo.test_bar.<locals>.kernel"))
 print(records.strip_locals("outer.<locals>.inner.<locals>.<lambda>"))

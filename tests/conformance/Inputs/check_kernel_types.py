@@ -81,7 +81,8 @@ CASES = [
     [i32, i64, u8, f16, f32, f64, b, c64, Array(b, 1, "C")],
     [UniTuple(i64, 2), Tuple([i32, f32]), Tuple([UniTuple(f32, 3), b]), Tuple([i32])],
     [NPTimedelta("timedelta64[ns]")],
-    [record, Array(record, 1, "C"), Array(f32, 0, "C")],
+    [record, Array(record, 1, "C")],
+    [Array(f32, 0, "C"), Array(i64, 0, "A", readonly=True), Array(record, 0, "C")],
     [Array(bf16, 1, "C"), i64],
     [bf16],
 ]

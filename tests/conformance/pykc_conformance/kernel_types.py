@@ -10,8 +10,8 @@ numba-cuda's types may come from numba.core.types or numba.cuda.types."""
 
 
 class UnsupportedType(Exception):
-    """A type the harness cannot spell for pykc (pointers, enums, 0-d
-    arrays, ...); its str() is the type as Numba prints it."""
+    """A type the harness cannot spell for pykc (pointers, enums, ...); its
+    str() is the type as Numba prints it."""
 
 
 def _classes(ty):
@@ -45,9 +45,22 @@ def array_layout(ty):
     return ty.layout if ty.layout in ("C", "F") else "A"
 
 
+def _zero_d_array_spelling(ty):
+    """Array(int64, 0, 'C'): a 0-d array (np.array(5)) has no slice
+    spelling, so it is written with Numba's Array constructor, which pykc's
+    signatures read too. Its ABI is the data pointer alone (docs/abi.md).
+    pykc's Array(...) takes no record dtype yet: a 0-d array of records
+    stays unsupported."""
+    if "Record" in _classes(ty.dtype):
+        raise UnsupportedType(str(ty))
+    return "Array(%s, 0, '%s')" % (_scalar_name(ty.dtype), array_layout(ty))
+
+
 def _array_spelling(ty):
     """float32[::1], float64[:, :], int32[::1, :]: the dimension whose
     elements are adjacent gets ::1 (the last for C, the first for F)."""
+    if ty.ndim == 0:
+        return _zero_d_array_spelling(ty)
     if ty.ndim < 1:
         raise UnsupportedType(str(ty))
     dims = [":"] * ty.ndim

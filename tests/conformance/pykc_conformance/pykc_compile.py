@@ -19,6 +19,8 @@ COMPILE_TIMEOUT_S = 60
 
 # A launch-facts line (docs/abi.md): "// pykc.kernel NAME(PARAMS) ATTRIBUTES".
 FACTS_LINE = re.compile(r"^// pykc\.kernel[ \t]+([^\s(]+)[ \t]*\((.*)\)")
+# A kernel's entry in the PTX: ".visible .entry NAME(".
+ENTRY_LINE = re.compile(r"^\.visible[ \t]+\.entry[ \t]+([^\s(]+)", re.MULTILINE)
 
 
 def program(name):
@@ -126,14 +128,23 @@ def compile_kernel(pykc, root, key, output, extra_args=(), timeout=COMPILE_TIMEO
 
 def facts_entries(ptx_text):
     """[(entry name, [parameter type, ...])] from the PTX's launch-facts
-    lines, types without blanks (array(float32,1d,C))."""
+    lines, types without blanks (array(float32,1d,C)); then (entry name,
+    None) for each entry without one."""
     entries = []
     for line in ptx_text.splitlines():
         match = FACTS_LINE.match(line)
         if match:
             params = [p.split(":", 1)[1] for p in _split_params(match.group(2)) if ":" in p]
             entries.append((match.group(1), [re.sub(r"\s+", "", p) for p in params]))
-    return entries
+    return entries + entries_without_facts(ptx_text, entries)
+
+
+def entries_without_facts(ptx_text, entries):
+    """[(entry name, None)] for the kernels the PTX has no launch-facts line
+    for (a 0-d array parameter has none: docs/abi.md), so that a PTX whose
+    only kernel is one of them still has an entry to launch."""
+    named = {name for name, _ in entries}
+    return [(name, None) for name in ENTRY_LINE.findall(ptx_text) if name not in named]
 
 
 def _split_params(text):
