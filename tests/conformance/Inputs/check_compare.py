@@ -85,6 +85,24 @@ def show_arguments():
     print("same values: %s" % all((d == v).all() for d, v in zip(arrays, views)))
 
 
+def show_aliases():
+    """One array passed twice (a ufunc's out= given an input): the hook
+    marks the second slot, the runner passes one device array for both, so
+    a write through one parameter is seen through the other."""
+    a = np.arange(4, dtype=np.int32)
+    b = np.arange(4, dtype=np.int32)
+    slots = [hook.ArraySlot("a0", a, True), hook.ArraySlot("a1", b, True), hook.ArraySlot("out", a, True)]
+    hook.mark_aliases(slots)
+    print("aliases: %s" % [s.alias.label if s.alias else None for s in slots])
+    params = [("array", a.copy(), a.strides), ("array", b.copy(), b.strides), ("alias", 0)]
+    args, arrays = device_runner.kernel_arguments(numpy_as_cupy(), params)
+    print("arguments: %d, device arrays: %d, first and last the same: %s"
+          % (len(args), len(arrays), arrays[0] is arrays[2]))
+    arrays[2][:] += 10
+    print("through the first: %s" % arrays[0].tolist())
+
+
 show_comparisons()
 show_scalars()
 show_arguments()
+show_aliases()

@@ -78,21 +78,27 @@ def record_arguments(cp, values, strides):
 
 def kernel_arguments(cp, params):
     """The ABI's flat argument list (docs/abi.md: per array its data
-    pointer, its shape, its strides in elements) and the device arrays."""
+    pointer, its shape, its strides in elements) and the device arrays,
+    one per array parameter; ("alias", k) is parameter k's array again
+    (the same array passed twice: one copy on the device)."""
     args, arrays = [], []
-    for param in params:
-        if param[0] == "array" and param[1].dtype.fields is not None:
-            more, buffer = record_arguments(cp, param[1], param[2])
-            args.extend(more)
-            arrays.append(buffer)
+    passed = {}   # parameter index -> (its arguments, its device array)
+    for i, param in enumerate(params):
+        if param[0] == "alias":
+            more, device = passed[param[1]]
+        elif param[0] == "array" and param[1].dtype.fields is not None:
+            more, device = record_arguments(cp, param[1], param[2])
         elif param[0] == "array":
             device = strided_copy(cp, param[1], param[2])
-            arrays.append(device)
-            args.append(device)
-            args.extend(np.int64(n) for n in device.shape)
-            args.extend(np.int64(s // device.itemsize) for s in device.strides)
+            more = [device]
+            more.extend(np.int64(n) for n in device.shape)
+            more.extend(np.int64(s // device.itemsize) for s in device.strides)
         else:
             args.append(param[1])
+            continue
+        passed[i] = (more, device)
+        args.extend(more)
+        arrays.append(device)
     return args, arrays
 
 

@@ -35,6 +35,35 @@ class ArraySlot:
     def __init__(self, label, obj, compared):
         self.label, self.obj, self.compared = label, obj, compared
         self.before = self.strides = self.after = None
+        self.alias = None   # an earlier slot whose memory this one is
+
+
+def _memory(obj):
+    """(address, shape, byte strides, dtype) of an array argument's
+    elements, or None: two arguments with the same are one array."""
+    try:
+        interface = (obj.__cuda_array_interface__ if hasattr(obj, "__cuda_array_interface__")
+                     else obj.__array_interface__)
+        return (interface["data"][0], tuple(interface["shape"]), tuple(interface.get("strides") or ()),
+                interface["typestr"])
+    except Exception:
+        return None
+
+
+def mark_aliases(slots):
+    """Arguments that are the same array (a ufunc's reduce and `out=` given
+    an input pass one array twice): pykc's launch must get one copy for
+    both, or what the kernel writes through one is not seen through the
+    other."""
+    seen = {}
+    for slot in slots:
+        memory = _memory(slot.obj)
+        if memory is None or memory[0] == 0:
+            continue
+        if memory in seen:
+            slot.alias = seen[memory]
+        else:
+            seen[memory] = slot
 
 
 def _unwrap_hint(value):
@@ -320,6 +349,7 @@ class Checker:
                 cuda.synchronize()  # earlier work on other streams must be done
             for slot in check.slots:
                 slot.before, slot.strides = _to_host(slot.obj)
+            mark_aliases(check.slots)
         except Exception as error:
             check.problem = problem("harness-error", "copying the inputs: %s: %s" % (type(error).__name__, error))
 
@@ -389,8 +419,13 @@ class Checker:
         return {"run": run, "run_detail": detail, "pykc_seconds": reply["seconds"]}
 
     def request(self, check, entry):
-        params = [("array", p.before, p.strides) if isinstance(p, ArraySlot) else ("scalar", p)
-                  for p in check.params]
+        def param(p):
+            if not isinstance(p, ArraySlot):
+                return ("scalar", p)
+            if p.alias is not None:
+                return ("alias", check.params.index(p.alias))
+            return ("array", p.before, p.strides)
+        params = [param(p) for p in check.params]
         return {"ptx": check.ptx, "entry": entry, "cooperative": is_cooperative(check.kernel),
                 "griddim": tuple(check.griddim), "blockdim": tuple(check.blockdim),
                 "sharedmem": int(check.sharedmem), "params": params}
