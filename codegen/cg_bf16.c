@@ -162,6 +162,11 @@ static LLVMValueRef number_to_bf16(Cg *cg, LLVMValueRef v, const Type *from, Mod
         return round_f32(cg, LLVMBuildFPExt(B, v, f32(cg), ""), mode);
     if (from == &type_float32_t)
         return round_f32(cg, v, mode);
+    /* From sm_90 on cuda_bf16.h converts a float64 with one cvt.rn.bf16.f64
+     * (the same rounding as the float32 rounded to odd; on the GPU a NaN
+     * keeps its quiet bit there, 0x7FC0, where the float32 gives 0x7FFF). */
+    if (from == &type_float64_t && mode == RN && has_sm90(cg))
+        return asm_call(cg, i16(cg), "cvt.rn.bf16.f64 $0, $1;", "=h,d", &v, 1);
     static const char *const modes[] = {"rz", "rz", "rm", "rp"};
     char src[8], text[48], constraints[8];
     ptx_name(from, src, sizeof src);
