@@ -33,8 +33,12 @@ def core_signature(core, kernel_dtypes=None):
     """The core dispatcher's signature as pykc reads it: "float64(float64,
     float64)". Numba compiles one core per signature, so it has one
     overload; among several, the one whose argument dtypes are the
-    kernel's. Raises UnsupportedType for types pykc cannot be given."""
+    kernel's; None when it has none (the GPU run met a core with no
+    overload by then: its kernel stays no-source). Raises UnsupportedType
+    for types pykc cannot be given."""
     results = list(getattr(core, "overloads", {}).values())
+    if not results:
+        return None
     if len(results) > 1 and kernel_dtypes is not None:
         matching = [r for r in results if [str(getattr(a, "dtype", a)) for a in r.signature.args] == kernel_dtypes]
         results = matching or results
@@ -53,7 +57,10 @@ def origin(py_func):
     user = getattr(core, "py_func", None)
     if kind is None or user is None or getattr(py_func.__code__, "co_filename", "") != "<string>":
         return None
-    field = {"kind": kind, "sig": core_signature(core)}
+    sig = core_signature(core)
+    if sig is None:
+        return None
+    field = {"kind": kind, "sig": sig}
     tag = getattr(py_func, TAG, None)
     if kind == "guvectorize":
         field["layout"] = tag.get("layout") if isinstance(tag, dict) else None
