@@ -78,23 +78,11 @@ bool cg_bf16_check_arch(Cg *cg, const Node *at)
     return false;
 }
 
-static LLVMValueRef asm_call(Cg *cg, LLVMTypeRef ret, const char *text, const char *constraints,
-                             LLVMValueRef *args, unsigned n)
-{
-    LLVMTypeRef params[3];
-    for (unsigned i = 0; i < n; i++)
-        params[i] = LLVMTypeOf(args[i]);
-    LLVMTypeRef fn_type = LLVMFunctionType(ret, params, n, false);
-    LLVMValueRef fn = LLVMGetInlineAsm(fn_type, (char *)text, strlen(text), (char *)constraints,
-                                       strlen(constraints), false, false, LLVMInlineAsmDialectATT, false);
-    return LLVMBuildCall2(cg->b, fn_type, fn, args, n, "");
-}
-
 /* PTX on bfloat16 registers ("h"): n inputs, one output. */
 static LLVMValueRef bf16_ptx(Cg *cg, const char *text, LLVMValueRef *args, unsigned n)
 {
     static const char *const constraints[] = {"=h", "=h,h", "=h,h,h", "=h,h,h,h"};
-    return asm_call(cg, i16(cg), text, constraints[n], args, n);
+    return cg_inline_ptx(cg, i16(cg), text, constraints[n], args, n);
 }
 
 /* PTX on one float32. */
@@ -102,7 +90,7 @@ static LLVMValueRef f32_ptx(Cg *cg, const char *opcode, LLVMValueRef f)
 {
     char text[64];
     snprintf(text, sizeof text, "%s $0, $1;", opcode);
-    return asm_call(cg, f32(cg), text, "=f,f", &f, 1);
+    return cg_inline_ptx(cg, f32(cg), text, "=f,f", &f, 1);
 }
 
 static LLVMValueRef f32_bits_const(Cg *cg, unsigned bits)
@@ -121,7 +109,7 @@ static LLVMValueRef widen(Cg *cg, LLVMValueRef h)
 static LLVMValueRef round_f32(Cg *cg, LLVMValueRef f, Mode mode)
 {
     if (mode == RN)
-        return asm_call(cg, i16(cg), "cvt.rn.bf16.f32 $0, $1;", "=h,f", &f, 1);
+        return cg_inline_ptx(cg, i16(cg), "cvt.rn.bf16.f32 $0, $1;", "=h,f", &f, 1);
     LLVMBuilderRef B = cg->b;
     LLVMValueRef x = LLVMBuildBitCast(B, f, i32(cg), "");
     LLVMValueRef hi = LLVMBuildTrunc(B, LLVMBuildLShr(B, x, LLVMConstInt(i32(cg), 16, false), ""), i16(cg), "");
@@ -166,13 +154,13 @@ static LLVMValueRef number_to_bf16(Cg *cg, LLVMValueRef v, const Type *from, Mod
      * (the same rounding as the float32 rounded to odd; on the GPU a NaN
      * keeps its quiet bit there, 0x7FC0, where the float32 gives 0x7FFF). */
     if (from == &type_float64_t && mode == RN && has_sm90(cg))
-        return asm_call(cg, i16(cg), "cvt.rn.bf16.f64 $0, $1;", "=h,d", &v, 1);
+        return cg_inline_ptx(cg, i16(cg), "cvt.rn.bf16.f64 $0, $1;", "=h,d", &v, 1);
     static const char *const modes[] = {"rz", "rz", "rm", "rp"};
     char src[8], text[48], constraints[8];
     ptx_name(from, src, sizeof src);
     snprintf(text, sizeof text, "cvt.%s.f32.%s $0, $1;", modes[mode], src);
     snprintf(constraints, sizeof constraints, "=f,%s", from->kind == TYPE_FLOAT ? "d" : ptx_reg(from->bits));
-    LLVMValueRef f = asm_call(cg, f32(cg), text, constraints, &v, 1);
+    LLVMValueRef f = cg_inline_ptx(cg, f32(cg), text, constraints, &v, 1);
     if (mode == RN) {
         LLVMValueRef back = from->kind == TYPE_FLOAT ? LLVMBuildFPExt(B, f, LLVMTypeOf(v), "")
                             : from->is_signed ? LLVMBuildFPToSI(B, f, LLVMTypeOf(v), "")
@@ -200,7 +188,7 @@ static LLVMValueRef bf16_to_int(Cg *cg, LLVMValueRef h, const Type *to, Mode mod
     ptx_name(to, dst_name, sizeof dst_name);
     snprintf(text, sizeof text, "cvt.%s.%s.f32 $0, $1;", modes[mode], dst_name);
     snprintf(constraints, sizeof constraints, "=%s,f", ptx_reg(to->bits));
-    return asm_call(cg, dst, text, constraints, &f, 1);
+    return cg_inline_ptx(cg, dst, text, constraints, &f, 1);
 }
 
 /* __hdiv: div.approx.f32, a divisor of 2^126 or more scaled by 1/4 first
@@ -215,7 +203,7 @@ static LLVMValueRef emit_div(Cg *cg, LLVMValueRef a, LLVMValueRef b)
     LLVMValueRef quarter = LLVMConstReal(ft, 0.25);
     fb = LLVMBuildSelect(B, big, LLVMBuildFMul(B, fb, quarter, ""), fb, "");
     LLVMValueRef args[2] = {fa, fb};
-    LLVMValueRef q = asm_call(cg, ft, "div.approx.f32 $0, $1, $2;", "=f,f,f", args, 2);
+    LLVMValueRef q = cg_inline_ptx(cg, ft, "div.approx.f32 $0, $1, $2;", "=f,f,f", args, 2);
     LLVMValueRef fma_args[3] = {q, quarter, LLVMConstReal(ft, -0.0)};
     LLVMValueRef scaled = cg_intrinsic(cg, "llvm.fma", &ft, 1, fma_args, 3);
     return round_f32(cg, LLVMBuildSelect(B, big, scaled, q, ""), RN);

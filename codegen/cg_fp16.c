@@ -42,20 +42,6 @@ static LLVMTypeRef half_type(Cg *cg) { return LLVMHalfTypeInContext(cg->ctx); }
 static LLVMTypeRef i16_type(Cg *cg) { return LLVMInt16TypeInContext(cg->ctx); }
 static LLVMTypeRef f32_type(Cg *cg) { return LLVMFloatTypeInContext(cg->ctx); }
 
-/* Inline PTX `text` of type ret(args), with LLVM's constraint string. */
-static LLVMValueRef inline_ptx(Cg *cg, LLVMTypeRef ret, const char *text, const char *constraints,
-                               LLVMValueRef *args, unsigned n)
-{
-    LLVMTypeRef params[3];
-    for (unsigned i = 0; i < n; i++)
-        params[i] = LLVMTypeOf(args[i]);
-    LLVMTypeRef fn_type = LLVMFunctionType(ret, params, n, false);
-    LLVMValueRef fn = LLVMGetInlineAsm(fn_type, (char *)text, strlen(text), (char *)constraints,
-                                       strlen(constraints), false, false, LLVMInlineAsmDialectATT,
-                                       false);
-    return LLVMBuildCall2(cg->b, fn_type, fn, args, n, "");
-}
-
 /* Inline PTX on float16 values, passed in 16-bit registers ("h"). */
 static LLVMValueRef half_ptx(Cg *cg, const char *text, LLVMValueRef *halves, unsigned n)
 {
@@ -63,7 +49,7 @@ static LLVMValueRef half_ptx(Cg *cg, const char *text, LLVMValueRef *halves, uns
     LLVMValueRef bits[3];
     for (unsigned i = 0; i < n; i++)
         bits[i] = LLVMBuildBitCast(cg->b, halves[i], i16_type(cg), "");
-    LLVMValueRef r = inline_ptx(cg, i16_type(cg), text, constraints[n], bits, n);
+    LLVMValueRef r = cg_inline_ptx(cg, i16_type(cg), text, constraints[n], bits, n);
     return LLVMBuildBitCast(cg->b, r, half_type(cg), "");
 }
 
@@ -317,7 +303,7 @@ static LLVMValueRef half_to_int(Cg *cg, LLVMValueRef v, const Type *to)
     snprintf(text, sizeof text, "cvt.rni.%c%d.f16 $0, $1;", to->is_signed ? 's' : 'u', to->bits);
     snprintf(constraints, sizeof constraints, "=%s,h", reg);
     LLVMValueRef bits = LLVMBuildBitCast(cg->b, v, i16_type(cg), "");
-    return inline_ptx(cg, cg_type(cg, to), text, constraints, &bits, 1);
+    return cg_inline_ptx(cg, cg_type(cg, to), text, constraints, &bits, 1);
 }
 
 /* v of type `from` as `to`, one of them float16, both numbers or bool

@@ -91,6 +91,10 @@ LLVMValueRef cg_alloca(Cg *cg, LLVMTypeRef t, const char *name);
 LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef *overloads,
                           unsigned n_overloads, LLVMValueRef *args, unsigned n_args);
 LLVMValueRef cg_contract(LLVMValueRef float_op);
+/* Inline PTX `text` of type ret(args) (at most 3), with LLVM's constraint
+ * string; no side effects, so LLVM may move or drop it like arithmetic. */
+LLVMValueRef cg_inline_ptx(Cg *cg, LLVMTypeRef ret, const char *text, const char *constraints,
+                           LLVMValueRef *args, unsigned n);
 LLVMValueRef cg_unsupported(Cg *cg, const Node *node, const char *what);
 /* Ends the thread where cond holds (PTX exit), continuing where it does
  * not: what a kernel does where Numba raises an exception, since numba-cuda

@@ -57,6 +57,19 @@ LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef *overloads,
     return LLVMBuildCall2(cg->b, fty, fn, args, n_args, "");
 }
 
+LLVMValueRef cg_inline_ptx(Cg *cg, LLVMTypeRef ret, const char *text, const char *constraints,
+                           LLVMValueRef *args, unsigned n)
+{
+    LLVMTypeRef params[3];
+    for (unsigned i = 0; i < n && i < 3; i++)
+        params[i] = LLVMTypeOf(args[i]);
+    LLVMTypeRef fn_type = LLVMFunctionType(ret, params, n, false);
+    LLVMValueRef fn = LLVMGetInlineAsm(fn_type, (char *)text, strlen(text), (char *)constraints,
+                                       strlen(constraints), false, false, LLVMInlineAsmDialectATT,
+                                       false);
+    return LLVMBuildCall2(cg->b, fn_type, fn, args, n, "");
+}
+
 /* fadd/fsub/fmul may fuse into fma, as nvcc and NVVM allow by default;
  * no other fast-math liberty is taken. */
 LLVMValueRef cg_contract(LLVMValueRef float_op)

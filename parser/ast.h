@@ -292,6 +292,9 @@ void ast_each_child(const Node *node, AstVisit visit, void *ctx);
  * sema annotates it: sema checks one copy of a device function's body per
  * specialisation. */
 Node *ast_clone(Arena *arena, const Node *node);
+/* Every Name `from` in `node`'s subtree becomes `to` (a copy's loop
+ * variable given a name of its own: literal_unroll, split loop targets). */
+void ast_rename(Node *node, Str from, Str to);
 
 const char *ast_kind_name(NodeKind kind);
 const char *ast_binop_spelling(BinOpKind op);     /* "+", "//", ... */

@@ -60,3 +60,21 @@ Node *ast_clone(Arena *arena, const Node *node)
 {
     return clone(arena, node);
 }
+
+typedef struct Rename {
+    Str from, to;
+} Rename;
+
+static void rename_names(void *ctx, Node *node)
+{
+    Rename *rename = ctx;
+    if (node->kind == NODE_NAME && str_eq(node->name.id, rename->from))
+        node->name.id = rename->to;
+    ast_each_child(node, rename_names, rename);
+}
+
+void ast_rename(Node *node, Str from, Str to)
+{
+    Rename rename = {from, to};
+    rename_names(&rename, node);
+}

@@ -120,18 +120,6 @@ static void visit_child(void *ctx, Node *child)
     scan_node(c->scan, child, c->in_loop);
 }
 
-typedef struct Rename {
-    Str from, to;
-} Rename;
-
-static void rename_names(void *ctx, Node *node)
-{
-    Rename *rename = ctx;
-    if (node->kind == NODE_NAME && str_eq(node->name.id, rename->from))
-        node->name.id = rename->to;
-    ast_each_child(node, rename_names, rename);
-}
-
 static void split_name(Arena *arena, FuncInfo *func, NodeList *body, Str name)
 {
     Scan scan = {.name = name, .arena = arena};
@@ -142,10 +130,10 @@ static void split_name(Arena *arena, FuncInfo *func, NodeList *body, Str name)
     if (scan.keep || scan.loop_count < 2)
         return;
     for (int k = scan.defined_outside ? 0 : 1; k < scan.loop_count; k++) {
-        Rename rename = {name, str_from_cstr(arena_printf(arena, "%.*s.loop%d", STR_ARG(name), k + 1))};
-        rename_names(&rename, scan.loops[k]->for_stmt.target);
+        Str own = str_from_cstr(arena_printf(arena, "%.*s.loop%d", STR_ARG(name), k + 1));
+        ast_rename(scan.loops[k]->for_stmt.target, name, own);
         for (int i = 0; i < scan.loops[k]->for_stmt.body.count; i++)
-            rename_names(&rename, scan.loops[k]->for_stmt.body.items[i]);
+            ast_rename(scan.loops[k]->for_stmt.body.items[i], name, own);
     }
 }
 

@@ -27,18 +27,6 @@ static bool is_heterogeneous(const Type *type)
     return false;
 }
 
-typedef struct Rename {
-    Str from, to;
-} Rename;
-
-static void rename_names(void *ctx, Node *node)
-{
-    Rename *rename = ctx;
-    if (node->kind == NODE_NAME && str_eq(node->name.id, rename->from))
-        node->name.id = rename->to;
-    ast_each_child(node, rename_names, rename);
-}
-
 /* `name = seq[k]` */
 static Node *element_assignment(Arena *arena, Node *target, Str name, Node *seq, int k)
 {
@@ -63,13 +51,13 @@ static void unroll(FuncCtx *ctx, Node *node, Node *seq, int count)
     Node *target = node->for_stmt.target;
     NodeList body = node->for_stmt.body, else_body = node->for_stmt.else_body, unrolled = {0};
     for (int k = 0; k < count; k++) {
-        Rename rename = {target->name.id, target->name.id};
+        Str name = target->name.id;
         if (k > 0)
-            rename.to = str_from_cstr(arena_printf(arena, "%.*s.%d", STR_ARG(target->name.id), k));
-        ast_list_push(arena, &unrolled, element_assignment(arena, target, rename.to, seq, k));
+            name = str_from_cstr(arena_printf(arena, "%.*s.%d", STR_ARG(target->name.id), k));
+        ast_list_push(arena, &unrolled, element_assignment(arena, target, name, seq, k));
         for (int i = 0; i < body.count; i++) {
             Node *copy = ast_clone(arena, body.items[i]);
-            rename_names(&rename, copy);
+            ast_rename(copy, target->name.id, name);
             ast_list_push(arena, &unrolled, copy);
         }
     }

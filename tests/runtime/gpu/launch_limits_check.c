@@ -35,6 +35,15 @@ static int64_t poisoned(const int32_t *values, int64_t n)
     return count;
 }
 
+/* How many of the first n elements `add` got wrong (out = 2 * x + 1). */
+static int wrong_sums(const int32_t *in, const int32_t *out, int n)
+{
+    int wrong = 0;
+    for (int i = 0; i < n; i++)
+        wrong += out[i] != 2 * in[i] + 1;
+    return wrong;
+}
+
 static void test_blockmax(pyk_context *ctx, pyk_module *m)
 {
     enum { N = 100000 };
@@ -114,19 +123,13 @@ static void test_covers_shape(pyk_context *ctx, pyk_module *m)
     pyk_launch_config exact = {{8, 1, 1}, {125, 1, 1}, 0, NULL};
     EXPECT_OK(ctx, pyk_launch_by_name(m, "add", &exact, args, 2));
     EXPECT_OK(ctx, pyk_copy_to_host(out, out_host, sizeof out_host));
-    int wrong = 0;
-    for (int i = 0; i < 1000; i++)
-        wrong += out_host[i] != 2 * in[i] + 1;
-    CHECK(wrong == 0);
+    CHECK(wrong_sums(in, out_host, 1000) == 0);
     memset(out_host, 0xEE, sizeof out_host);
     EXPECT_OK(ctx, pyk_copy_from_host(out, out_host, sizeof out_host));
     pyk_launch_config plenty = pyk_config_1d(n, 256);
     EXPECT_OK(ctx, pyk_launch_by_name(m, "add", &plenty, args, 2));
     EXPECT_OK(ctx, pyk_copy_to_host(out, out_host, sizeof out_host));
-    wrong = 0;
-    for (int i = 0; i < 1000; i++)
-        wrong += out_host[i] != 2 * in[i] + 1;
-    CHECK(wrong == 0);
+    CHECK(wrong_sums(in, out_host, 1000) == 0);
     pyk_array_free(x);
     pyk_array_free(out);
 }
@@ -299,10 +302,7 @@ static void test_derived_checks_skipped(void)
     pyk_launch_config short_grid = {{1, 1, 1}, {256, 1, 1}, 0, NULL};
     EXPECT_OK(ctx, pyk_launch_by_name(m, "add", &short_grid, args, 2));
     EXPECT_OK(ctx, pyk_copy_to_host(out, out_host, sizeof out_host));
-    int wrong = 0;
-    for (int i = 0; i < 256; i++)
-        wrong += out_host[i] != 2 * in[i] + 1;
-    CHECK(wrong == 0);
+    CHECK(wrong_sums(in, out_host, 256) == 0);
     CHECK(poisoned(out_host + 256, n - 256) == n - 256);
     pyk_arg one_arg[] = {pyk_arg_array(x)};
     EXPECT_STATUS(ctx, pyk_launch_by_name(m, "add", &short_grid, one_arg, 1), PYK_ERROR_ARGUMENT_MISMATCH);
