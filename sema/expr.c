@@ -121,6 +121,33 @@ static Value check_int(Node *node)
     return runtime_const(node, type, (ConstValue){.kind = CONST_INT, .i = (int64_t)value});
 }
 
+/* NumPy's array constructors, which a kernel cannot call: Numba refuses
+ * them too, unless its NRT is on (memory allocated on the device). */
+static bool allocates_array(const char *what)
+{
+    static const char *const names[] = {
+        "numpy.zeros", "numpy.empty", "numpy.ones", "numpy.full", "numpy.zeros_like", "numpy.empty_like",
+        "numpy.ones_like", "numpy.full_like", "numpy.array", "numpy.arange", "numpy.linspace", NULL};
+    for (int i = 0; names[i]; i++)
+        if (strcmp(what, names[i]) == 0)
+            return true;
+    return false;
+}
+
+static void report_unsupported(FuncCtx *ctx, Span at, const char *what)
+{
+    if (!ctx->final)
+        return;   /* sema_report's rule: only the final pass reports */
+    if (allocates_array(what)) {
+        sema_report(ctx, at, "'%s' makes a new array, which a kernel cannot do (Numba refuses it too, unless "
+                    "its NRT is enabled)", what);
+        diag_note(ctx->sema->diag, (Span){0}, "for a per-thread array use cuda.local.array(shape, dtype), for "
+                  "one per block cuda.shared.array(shape, dtype); or pass the array in from the host");
+        return;
+    }
+    sema_report(ctx, at, "'%s' is not supported by pykc yet", what);
+}
+
 static Value check_name(FuncCtx *ctx, Node *node)
 {
     Str id = node->name.id;
@@ -175,7 +202,7 @@ static Value check_name(FuncCtx *ctx, Node *node)
         sema_report_host_use(ctx, node->span, v.sym);
         return sema_value_error();
     } else if (v.kind == VAL_UNSUPPORTED) {
-        sema_report(ctx, node->span, "'%s' is not supported by pykc yet", v.what);
+        report_unsupported(ctx, node->span, v.what);
         return sema_value_error();
     } else if (v.kind == VAL_RUNTIME)
         runtime_const(node, v.type, v.konst);
@@ -237,7 +264,7 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
         sema_report_host_use(ctx, node->span, v.sym);
         return sema_value_error();
     } else if (v.kind == VAL_UNSUPPORTED) {
-        sema_report(ctx, node->span, "'%s' is not supported by pykc yet", v.what);
+        report_unsupported(ctx, node->span, v.what);
         return sema_value_error();
     } else if (v.kind == VAL_RUNTIME) {
         node->attribute.builtin = v.id;   /* thread geometry; 0 for constants */
