@@ -158,6 +158,7 @@ void sema_infer_function(Sema *sema, FuncInfo *func)
     Scope *outer = enter(sema, func);
     FuncCtx ctx = {.sema = sema, .func = func};
     NodeList *body = &func->def->funcdef.body;
+    sema_drop_local_annotations(sema, func);
     sema_split_loop_targets(sema, func);
     add_params(&ctx);
     sema_collect_locals(&ctx, body);

@@ -427,6 +427,8 @@ void sema_report_attribute_store(FuncCtx *ctx, Node *target, Value base);
  * read becomes one local per loop (renamed in place: v.loop2, ...), as
  * Numba's SSA versions make it; before a body's locals are collected. */
 void sema_split_loop_targets(Sema *sema, FuncInfo *func);
+/* local_annotations.c: `x: T = v` in a body is `x = v`, `x: T` is pass */
+void sema_drop_local_annotations(Sema *sema, FuncInfo *func);
 
 /* tuple_builtin.c: tuple() and tuple(t) */
 Value sema_check_tuple_call(FuncCtx *ctx, Node *call);
