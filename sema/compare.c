@@ -52,6 +52,13 @@ static bool check_identity(FuncCtx *ctx, Node *node, int i, CmpOpKind op, ConstV
     return true;
 }
 
+/* The type cuda.grid(2), cuda.grid(3) and cuda.gridsize give. */
+static bool grid_tuple(const Type *t)
+{
+    return t->kind == TYPE_TUPLE && (t->count == 2 || t->count == 3) && t->elts[0] == &type_int64_t &&
+           t->elts[1] == &type_int64_t && t->elts[t->count - 1] == &type_int64_t;
+}
+
 /* Types pair i and folds it if both sides are constant. */
 static bool check_pair(FuncCtx *ctx, Node *node, int i, ConstValue *result)
 {
@@ -71,6 +78,9 @@ static bool check_pair(FuncCtx *ctx, Node *node, int i, ConstValue *result)
         sema_report(ctx, node->span, "cannot compare '%s' and '%s' with '%s'%s",
                     left->type->name, right->type->name, ast_cmpop_spelling(op),
                     unordered ? ": complex numbers have no order (only == and != compare them)" : "");
+        if (ctx->final && (grid_tuple(left->type) || grid_tuple(right->type)))
+            diag_note(ctx->sema->diag, (Span){0}, "cuda.grid(2) and cuda.grid(3) (and cuda.gridsize) give a "
+                      "tuple, one index per axis: unpack it, 'x, y = cuda.grid(2)', and compare each");
         return false;
     }
     sema_weaken_operands(ctx, BINOP_ADD, true, left, right, &sig);

@@ -148,6 +148,13 @@ static void report_unsupported(FuncCtx *ctx, Span at, const char *what)
     sema_report(ctx, at, "'%s' is not supported by pykc yet", what);
 }
 
+static void report_undefined(FuncCtx *ctx, Node *node, Str id)
+{
+    const char *near = ctx->final ? sema_suggest_local(ctx, id) : NULL;
+    sema_report(ctx, span_point(node->span), "name '%.*s' is not defined%s%s%s", STR_ARG(id),
+                near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+}
+
 static Value check_name(FuncCtx *ctx, Node *node)
 {
     Str id = node->name.id;
@@ -197,7 +204,7 @@ static Value check_name(FuncCtx *ctx, Node *node)
     if (v.kind == VAL_ERROR && !sym && ctx->sema->prelude)
         sema_prelude_module(id, &v);
     if (v.kind == VAL_ERROR && !sym)
-        sema_report(ctx, span_point(node->span), "name '%.*s' is not defined", STR_ARG(id));
+        report_undefined(ctx, node, id);
     else if (v.kind == VAL_HOST) {
         sema_report_host_use(ctx, node->span, v.sym);
         return sema_value_error();
@@ -252,8 +259,11 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
     }
     Value v = sema_resolve_attribute(ctx->sema, base, attr);
     if (v.kind == VAL_ERROR) {
-        if (base.kind == VAL_NAMESPACE)
-            sema_report(ctx, node->span, "module '%s' has no attribute '%.*s'", sema_namespace_name(base.id), STR_ARG(attr));
+        if (base.kind == VAL_NAMESPACE) {
+            const char *near = sema_suggest_attribute(ctx->sema, base, attr);
+            sema_report(ctx, node->span, "module '%s' has no attribute '%.*s'%s%s%s", sema_namespace_name(base.id),
+                        STR_ARG(attr), near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+        }
         else if (base.kind == VAL_SCOPE)
             sema_report(ctx, node->span, "%s '%.*s' has no attribute '%.*s'",
                         base.scope->kind == SCOPE_CLASS ? "class" : "module", STR_ARG(base.scope->name),

@@ -429,6 +429,9 @@ void sema_report_attribute_store(FuncCtx *ctx, Node *target, Value base);
 void sema_split_loop_targets(Sema *sema, FuncInfo *func);
 /* local_annotations.c: `x: T = v` in a body is `x = v`, `x: T` is pass */
 void sema_drop_local_annotations(Sema *sema, FuncInfo *func);
+/* suggest.c: the nearest spelling that exists, or NULL ("did you mean") */
+const char *sema_suggest_local(FuncCtx *ctx, Str wrong);
+const char *sema_suggest_attribute(Sema *sema, Value base, Str wrong);
 
 /* tuple_builtin.c: tuple() and tuple(t) */
 Value sema_check_tuple_call(FuncCtx *ctx, Node *call);
