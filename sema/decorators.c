@@ -119,12 +119,48 @@ static void read_jit_call(Sema *sema, Node *call, Jit *jit)
 /* The innermost jit decorator of a def (the one applied to the function
  * itself), and another one above it, which prepare.c reports; false if
  * it has none. */
+/* Is `name` bound in `scope` or a scope around it (a star import may bind
+ * anything)? */
+static bool bound_anywhere(Scope *scope, Str name)
+{
+    for (; scope; scope = scope->parent) {
+        Binding *one;
+        if (scope->star_count > 0 || sema_scope_bindings(scope, name, &one, 1) > 0)
+            return true;
+    }
+    return false;
+}
+
+/* @cuda.jit (or @numba.cuda.jit, @numba.jit) where the file never imports
+ * `cuda` (`numba`): Python stops there with a NameError when it imports
+ * the file, so every run of it is wrong: an error naming the import. */
+static void check_decorator_import(Sema *sema, Node *d)
+{
+    Node *expr = d->kind == NODE_CALL ? d->call.func : d;
+    if (expr->kind != NODE_ATTRIBUTE)
+        return;
+    Node *base = expr;
+    while (base->kind == NODE_ATTRIBUTE)
+        base = base->attribute.value;
+    if (base->kind != NODE_NAME || bound_anywhere(sema->scope, base->name.id))
+        return;
+    bool is_cuda = str_eq_cstr(base->name.id, "cuda"), is_numba = str_eq_cstr(base->name.id, "numba");
+    if (!is_cuda && !is_numba)
+        return;
+    diag_error(sema->diag, base->span, "name '%.*s' is not defined: the file does not import it, so Python "
+               "stops at this decorator", STR_ARG(base->name.id));
+    diag_note(sema->diag, (Span){0}, "add '%s' at the top of the file",
+              is_cuda ? "from numba import cuda" : "import numba");
+}
+
 static bool find_jit_decorator(Sema *sema, Node *def, Jit *jit)
 {
     NodeList *decorators = &def->funcdef.decorators;
     for (int i = decorators->count - 1; i >= 0; i--) {
         Node *d = decorators->items[i];
         int kind = decorator_jit(sema, d);
+        if (!kind)
+            check_decorator_import(sema, d);
         if (!kind)
             continue;
         if (jit->decorator) {
