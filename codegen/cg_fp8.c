@@ -15,11 +15,11 @@
  * exact float16 (cvt.rn.f16x2.{e4m3,e5m2}x2 on sm_89 or newer, else the
  * header's bit manipulation: NaN the canonical 0x7FFF); float32 and
  * float64 widen it, bfloat16 is __float2bfloat16_rz of the float (exact:
- * every fp8 value is a bfloat16), and the integers convert the float toward
- * zero, saturating, NaN 0 (the header's operator unsigned char, and the
- * cvt.rzi of its __half2*_rz for the others). */
+ * every fp8 value is a bfloat16), and the integers convert toward zero,
+ * saturating (fp8_to_int: NaN 0, or 1 << 63 for 64 bits). */
 #include "cg_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,10 +156,22 @@ static LLVMValueRef fp8_to_half(Cg *cg, LLVMValueRef x, bool e4m3)
     return LLVMBuildBitCast(b, ur, f16(cg), "");
 }
 
-static LLVMValueRef float_to_int_sat(Cg *cg, LLVMValueRef f, const Type *to)
+/* The integer conversion operators: 8 bits by the header's own code
+ * (toward zero, saturating, NaN 0); wider through __half2{short,ushort,
+ * int,uint,ll,ull}_rz, cvt.rzi on the float16 (NaN gives 0, and 1 << 63
+ * for 64 bits). */
+static LLVMValueRef fp8_to_int(Cg *cg, LLVMValueRef h, const Type *to)
 {
-    LLVMTypeRef overloads[2] = {cg_type(cg, to), f32(cg)};
-    return cg_intrinsic(cg, to->is_signed ? "llvm.fptosi.sat" : "llvm.fptoui.sat", overloads, 2, &f, 1);
+    if (to->bits == 8) {
+        LLVMValueRef f = LLVMBuildFPExt(cg->b, h, f32(cg), "");
+        LLVMTypeRef overloads[2] = {cg_type(cg, to), f32(cg)};
+        return cg_intrinsic(cg, to->is_signed ? "llvm.fptosi.sat" : "llvm.fptoui.sat", overloads, 2, &f, 1);
+    }
+    char text[48], constraints[8];
+    snprintf(text, sizeof text, "cvt.rzi.%c%d.f16 $0, $1;", to->is_signed ? 's' : 'u', to->bits);
+    snprintf(constraints, sizeof constraints, "=%c,h", to->bits == 16 ? 'h' : to->bits == 32 ? 'r' : 'l');
+    LLVMValueRef bits = LLVMBuildBitCast(cg->b, h, i16(cg), "");
+    return cg_inline_ptx(cg, cg_type(cg, to), text, constraints, &bits, 1);
 }
 
 LLVMValueRef cg_fp8_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to)
@@ -170,11 +182,11 @@ LLVMValueRef cg_fp8_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type
         LLVMValueRef h = fp8_to_half(cg, v, is_e4m3(from));
         if (to == &type_float16_t)
             return h;
+        if (to->kind == TYPE_INT)
+            return fp8_to_int(cg, h, to);
         LLVMValueRef f = LLVMBuildFPExt(cg->b, h, f32(cg), "");
         if (to->kind == TYPE_FP8)   /* not reached: sema has no fp8-to-fp8 cast */
             return float_to_fp8(cg, f, is_e4m3(to));
-        if (to->kind == TYPE_INT)
-            return float_to_int_sat(cg, f, to);
         if (to->kind == TYPE_BOOL)
             return LLVMBuildFCmp(cg->b, LLVMRealUNE, f, LLVMConstReal(f32(cg), 0.0), "");
         return cg_convert(cg, f, &type_float32_t, to);

@@ -415,7 +415,8 @@ LLVMValueRef cg_bf16_convert(Cg *cg, LLVMValueRef v, const Type *from, const Typ
 
 /* cg_fp8.c: fp8_e4m3 / fp8_e5m2 (an i8 of bits) as cuda_fp8.hpp converts
  * them: to fp8 rounded to nearest even, saturating to the largest finite
- * value; back exactly (to an integer toward zero, saturating, NaN 0). */
+ * value; back exactly (to an integer toward zero, saturating, as
+ * __half2*_rz: NaN 0, or 1 << 63 for 64 bits). */
 LLVMValueRef cg_fp8_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
 
 /* cg_libdevice.c: libdevice, read at the first call that needs it (`what`
