@@ -413,6 +413,12 @@ LLVMValueRef cg_bf16_neg(Cg *cg, LLVMValueRef v);
 LLVMValueRef cg_bf16_compare(Cg *cg, CmpOpKind op, LLVMValueRef a, LLVMValueRef b);
 LLVMValueRef cg_bf16_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
 
+/* cg_fp8.c: fp8_e4m3 / fp8_e5m2 (an i8 of bits) as cuda_fp8.hpp converts
+ * them: to fp8 rounded to nearest even, saturating to the largest finite
+ * value; back exactly (to an integer toward zero, saturating, as
+ * __half2*_rz: NaN 0, or 1 << 63 for 64 bits). */
+LLVMValueRef cg_fp8_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
+
 /* cg_libdevice.c: libdevice, read at the first call that needs it (`what`
  * names that call in the error if it cannot be: "'math.sin'"), linked by
  * cg_libdevice_link before optimisation. cg_libdevice_function returns the

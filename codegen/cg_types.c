@@ -74,6 +74,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_VECTOR: return cg_vector_type(cg, t);
     case TYPE_RECORD: return LLVMPointerTypeInContext(cg->ctx, CG_AS_GENERIC);   /* cg_record.c */
     case TYPE_BFLOAT16: return LLVMInt16TypeInContext(cg->ctx);   /* its bits (cg_bf16.c) */
+    case TYPE_FP8: return LLVMInt8TypeInContext(cg->ctx);   /* its bits (cg_fp8.c) */
     }
     return LLVMVoidTypeInContext(cg->ctx);
 }
@@ -255,6 +256,8 @@ LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to
 {
     if (from == to || !v)
         return v;
+    if (from->kind == TYPE_FP8 || to->kind == TYPE_FP8)
+        return cg_fp8_convert(cg, v, from, to);
     if (from->kind == TYPE_BFLOAT16 || to->kind == TYPE_BFLOAT16)
         return cg_bf16_convert(cg, v, from, to);
     if (to->kind == TYPE_BOOL)

@@ -109,6 +109,11 @@ static Value check_cast(FuncCtx *ctx, Node *call, const Type *to, int callable)
                     "such conversion): take its .real, .imag or abs() first");
         return sema_value_error();
     }
+    if (to && (to->kind == TYPE_FP8 || from->kind == TYPE_FP8) && type_can_convert(from, to) == CONV_NONE) {
+        sema_report(ctx, call->span, "'%s' does not convert to '%s' (numba-cuda's fp8 bindings have no such "
+                    "conversion)", from->name, to->name);
+        return sema_value_error();
+    }
     if (callable == CALLABLE_INT)        /* Numba: int of an int keeps its type */
         to = type_is_int(from) ? from : &type_int64_t;
     else if (callable == CALLABLE_FLOAT) {

@@ -348,7 +348,7 @@ bool fold_convert(ConstValue a, const Type *from, const Type *to, ConstValue *ou
         return true;
     }
     if (!has_kind(a, from) || !type_is_scalar(to) || (type_is_float(to) && to->bits == 16) ||
-        to->kind == TYPE_BFLOAT16)
+        to->kind == TYPE_BFLOAT16 || to->kind == TYPE_FP8 || from->kind == TYPE_FP8)
         return false;
     if (to->kind == TYPE_BOOL) {
         *out = bool_const(fold_truth(a, from));

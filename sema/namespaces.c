@@ -309,8 +309,10 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
     case NS_CUDA_INTERNAL:
         if (str_eq_cstr(attr, "cuda_fp8")) return value_namespace(NS_CUDA_FP8_INTERNAL);
         return str_eq_cstr(attr, "cuda_bf16") ? value_namespace(NS_CUDA_BF16_INTERNAL) : sema_value_error();
-    case NS_CUDA_FP8_INTERNAL:   /* fp8_e4m3, cvt_float_to_fp8, ...: known by name, not yet compiled */
-        return unsupported_attr(sema, "numba.cuda._internal.cuda_fp8", attr);
+    case NS_CUDA_FP8_INTERNAL: {   /* the fp8 types (sema/fp8.c); cvt_float_to_fp8, ...: not yet */
+        Value fp8 = sema_fp8_attribute(attr);
+        return fp8.kind != VAL_ERROR ? fp8 : unsupported_attr(sema, "numba.cuda._internal.cuda_fp8", attr);
+    }
     case NS_CUDA_BF16: case NS_CUDA_BF16_INTERNAL: case NS_ML_DTYPES:
         return sema_bf16_attribute(ns, attr);
     case NS_NUMBA_EXTENDING:   /* register_jitable compiles as numba.njit does */

@@ -402,6 +402,10 @@ Value sema_check_bf16_call(FuncCtx *ctx, Node *call, Builtin id);
  * there is none for this function */
 bool sema_bf16_math(int math_id, Builtin *out);
 
+/* fp8.c: numba.cuda._internal.cuda_fp8.NAME: fp8_e4m3 and fp8_e5m2 (a
+ * VAL_TYPE), or VAL_ERROR for a name pykc does not compile */
+Value sema_fp8_attribute(Str name);
+
 /* float_string.c: float("nan") and friends, a float64 constant; false if
  * the call is no float() of one string literal */
 bool sema_float_of_string(FuncCtx *ctx, Node *call, Value *out);

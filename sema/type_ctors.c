@@ -243,6 +243,8 @@ const char *sema_param_type_problem(const Type *t)
         return "a parameter of type 'none' is not supported by pykc yet";
     if (t->kind == TYPE_BFLOAT16)
         return "a bfloat16 parameter is not supported by pykc yet (arrays of bfloat16 are)";
+    if (t->kind == TYPE_FP8)
+        return "an fp8 parameter is not supported by pykc yet";
     if (t->kind != TYPE_TUPLE)
         return NULL;
     for (int i = 0; i < t->count; i++) {

@@ -33,6 +33,9 @@ const Type type_complex128_t = {.kind = TYPE_COMPLEX, .name = "complex128", .bit
 const Type type_grid_group_t = {.kind = TYPE_GRID_GROUP, .name = "GridGroup"};
 /* numba-cuda's Bfloat16, named as Numba prints it. */
 const Type type_bfloat16_t = SCALAR(TYPE_BFLOAT16, "__nv_bfloat16", 16, false);
+/* numba-cuda's fp8 Numbast types, named as Numba prints them. */
+const Type type_fp8_e4m3_t = SCALAR(TYPE_FP8, "fp8_e4m3", 8, false);
+const Type type_fp8_e5m2_t = SCALAR(TYPE_FP8, "fp8_e5m2", 8, false);
 
 const Type *type_int(int bits, bool is_signed)
 {
@@ -420,10 +423,23 @@ static Conversion type_bf16_conversion(const Type *from, const Type *to)
     return CONV_NONE;
 }
 
+/* An fp8 type converts to and from the floats, bfloat16 and the integers
+ * (its constructors and conversion operators); Numba takes these only as
+ * explicit casts (can_convert_from lists nothing), pykc as unsafe ones. */
+static Conversion type_fp8_conversion(const Type *from, const Type *to)
+{
+    const Type *other = from->kind == TYPE_FP8 ? to : from;
+    if (other->kind == TYPE_FLOAT || other->kind == TYPE_INT || other->kind == TYPE_BFLOAT16)
+        return CONV_UNSAFE;
+    return CONV_NONE;
+}
+
 Conversion type_can_convert(const Type *from, const Type *to)
 {
     if (from == to)
         return CONV_EXACT;
+    if (from->kind == TYPE_FP8 || to->kind == TYPE_FP8)
+        return type_fp8_conversion(from, to);
     if (from->kind == TYPE_BFLOAT16 || to->kind == TYPE_BFLOAT16)
         return type_bf16_conversion(from, to);
     if (type_is_scalar(from) && type_is_scalar(to))
@@ -528,7 +544,7 @@ int type_store_size(const Type *t)
     case TYPE_INT:
     case TYPE_FLOAT:
     case TYPE_COMPLEX:
-    case TYPE_BFLOAT16: return t->bits / 8;
+    case TYPE_BFLOAT16: case TYPE_FP8: return t->bits / 8;
     case TYPE_RECORD: return (int)t->record_size;
     default: return 0;
     }

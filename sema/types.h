@@ -41,6 +41,8 @@ typedef enum TypeKind {
                          value is a reference to those bytes (sema/records.c) */
     TYPE_BFLOAT16,    /* numba-cuda's __nv_bfloat16 (sema/bf16.c): a scalar,
                          but no Number: only its own operators take it */
+    TYPE_FP8,         /* numba-cuda's fp8_e4m3 / fp8_e5m2 (sema/fp8.c): a byte of
+                         bits that only explicit casts take (codegen/cg_fp8.c) */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
@@ -112,6 +114,7 @@ extern const Type type_float16_t, type_float32_t, type_float64_t;
 extern const Type type_complex64_t, type_complex128_t;
 extern const Type type_grid_group_t;
 extern const Type type_bfloat16_t;
+extern const Type type_fp8_e4m3_t, type_fp8_e5m2_t;
 
 const Type *type_int(int bits, bool is_signed);
 const Type *type_float(int bits);
@@ -160,7 +163,7 @@ static inline bool type_is_number(const Type *t)
 }
 static inline bool type_is_scalar(const Type *t)
 {
-    return t->kind == TYPE_BOOL || type_is_number(t) || t->kind == TYPE_BFLOAT16;
+    return t->kind == TYPE_BOOL || type_is_number(t) || t->kind == TYPE_BFLOAT16 || t->kind == TYPE_FP8;
 }
 
 /* Numba's can_convert for scalars (tuples element-wise); CONV_NONE if none. */

@@ -84,3 +84,13 @@ exec("def __heq(a, b):\n    return a == b\n", bindings.__dict__)
 bindings.__heq.__module__ = bindings.__name__
 sys.modules[bindings.__name__] = bindings
 print(closure_values.expression(bindings.__heq))
+
+
+# A type of numba-cuda's fp8 bindings (a class made with type() in
+# numba.cuda._internal.cuda_fp8, which kernels capture from a loop over
+# the types) is named by that module's path. A stand-in module.
+fp8 = types.ModuleType("numba.cuda._internal.cuda_fp8")
+exec("fp8_e4m3 = type('fp8_e4m3', (), {})\n", fp8.__dict__)
+fp8.fp8_e4m3.__module__ = fp8.__name__
+sys.modules[fp8.__name__] = fp8
+print(closure_values.expression(fp8.fp8_e4m3))

@@ -62,7 +62,7 @@ def expression(value, depth=0):
     if depth > 4:
         return None
     for convert in (_literal, _sequence, _numba_type, _numpy_type, _ndarray, _module_function,
-                    _cuda_function, _bf16_function, _dispatcher, _plain_function):
+                    _cuda_function, _bf16_function, _fp8_class, _dispatcher, _plain_function):
         try:
             text = convert(value, depth)
         except Exception:
@@ -220,6 +220,17 @@ def _bf16_function(value, depth):
     module = "numba.cuda._internal.cuda_bf16"
     name = getattr(value, "__name__", None)
     if not name or getattr(value, "__module__", None) != module:
+        return None
+    import importlib
+    return "%s.%s" % (module, name) if getattr(importlib.import_module(module), name, None) is value else None
+
+
+def _fp8_class(value, depth):
+    """A type of numba-cuda's fp8 bindings (fp8_e4m3, a class made with
+    type() in numba.cuda._internal.cuda_fp8): its name in that module."""
+    module = "numba.cuda._internal.cuda_fp8"
+    name = getattr(value, "__name__", None)
+    if not isinstance(value, type) or not name or getattr(value, "__module__", None) != module:
         return None
     import importlib
     return "%s.%s" % (module, name) if getattr(importlib.import_module(module), name, None) is value else None
