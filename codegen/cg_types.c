@@ -74,6 +74,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_VECTOR: return cg_vector_type(cg, t);
     case TYPE_RECORD: return LLVMPointerTypeInContext(cg->ctx, CG_AS_GENERIC);   /* cg_record.c */
     case TYPE_BFLOAT16: return LLVMInt16TypeInContext(cg->ctx);   /* its bits (cg_bf16.c) */
+    case TYPE_ENUM_MEMBER: return cg_type(cg, t->elem);   /* a member is its value, as in Numba's model */
     }
     return LLVMVoidTypeInContext(cg->ctx);
 }
@@ -254,6 +255,8 @@ static LLVMValueRef array_to_array(Cg *cg, LLVMValueRef v, const Type *from, con
 LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to)
 {
     if (from == to || !v)
+        return v;
+    if (from->kind == TYPE_ENUM_MEMBER && to == from->elem)   /* an enum member's value */
         return v;
     if (from->kind == TYPE_BFLOAT16 || to->kind == TYPE_BFLOAT16)
         return cg_bf16_convert(cg, v, from, to);

@@ -1,0 +1,119 @@
+/* Members of a plain enum.Enum class, typed as Numba types them
+ * (numba/cuda/typing/enumdecl.py): a member is an EnumMember of its class,
+ * whose value has the type of the number it holds. Members of one class
+ * compare with ==, !=, `is` and `is not` by value; `.value` is the value;
+ * Cls['name'] is Cls.name. Nothing else takes them: no arithmetic, no
+ * conversion to a number, no comparison with a number or with a member of
+ * another class (Python says False there, Numba refuses it).
+ *
+ * IntEnum members stay the numbers they hold (Numba's IntEnumMember
+ * converts to integers), so only plain Enum classes get the member type. */
+#include "enums.h"
+
+#include "fold.h"
+#include "scope.h"
+#include "sema_internal.h"
+
+/* class C(Enum) or class C(enum.Enum): Numba's EnumClass. IntEnum, Flag
+ * and IntFlag classes are not plain (IntFlag is an int; Flag's members
+ * combine with | in Python, which Numba does not type). */
+bool sema_is_plain_enum_class(const Scope *scope)
+{
+    if (!scope || scope->kind != SCOPE_CLASS || !scope->node || scope->node->kind != NODE_CLASSDEF)
+        return false;
+    const NodeList *bases = &scope->node->classdef.bases;
+    for (int i = 0; i < bases->count; i++) {
+        const Node *base = bases->items[i];
+        Str name = base->kind == NODE_NAME ? base->name.id
+                 : base->kind == NODE_ATTRIBUTE ? base->attribute.attr : (Str){0};
+        if (str_eq_cstr(name, "Enum"))
+            return true;
+    }
+    return false;
+}
+
+Value sema_enum_member(Sema *sema, const Scope *scope, Value member)
+{
+    if (member.kind != VAL_RUNTIME || !sema_is_plain_enum_class(scope))
+        return member;
+    if (!type_is_scalar(member.type) || member.konst.kind == CONST_NONE)
+        return (Value){.kind = VAL_UNSUPPORTED, .what = "a member of a plain Enum whose value is not a number"};
+    char *class_name = arena_printf(sema->arena, "%.*s", STR_ARG(scope->name));
+    member.type = type_enum_member(sema->types, member.type, scope, class_name);
+    return member;
+}
+
+/* Pair i of a comparison with a member on either side. Numba types == and
+ * != only between members of one class; `is` and `is not` take any two
+ * values, and are False (True) for values of different types. */
+bool sema_check_enum_compare(FuncCtx *ctx, Node *node, int i, ConstValue *result)
+{
+    CmpOpKind op = node->compare.ops[i];
+    Node *left = node->compare.operands.items[i], *right = node->compare.operands.items[i + 1];
+    bool identity = op == CMP_IS || op == CMP_IS_NOT;
+    result->kind = CONST_NONE;
+    node->compare.pair_types[i] = &type_bool_t;
+    if (left->type != right->type) {
+        if (identity) {
+            *result = (ConstValue){.kind = CONST_BOOL, .b = op == CMP_IS_NOT};
+            return true;
+        }
+        sema_report(ctx, node->span, "cannot compare '%s' and '%s' with '%s': enum members compare "
+                    "only with members of their own class", left->type->name, right->type->name,
+                    ast_cmpop_spelling(op));
+        return false;
+    }
+    if (op != CMP_EQ && op != CMP_NE && !identity) {
+        sema_report(ctx, node->span, "cannot compare '%s' and '%s' with '%s': enum members have no order",
+                    left->type->name, right->type->name, ast_cmpop_spelling(op));
+        return false;
+    }
+    const Type *value = left->type->elem;
+    node->compare.pair_types[i] = value;
+    CmpOpKind by_value = op == CMP_IS ? CMP_EQ : op == CMP_IS_NOT ? CMP_NE : op;
+    node->compare.ops[i] = by_value;
+    if (left->konst.kind && right->konst.kind)
+        fold_compare(by_value, value, left->konst, right->konst, result);
+    return true;
+}
+
+/* member.value: the number the member holds. */
+Value sema_check_enum_attribute(FuncCtx *ctx, Node *node, const Type *member)
+{
+    if (!str_eq_cstr(node->attribute.attr, "value")) {
+        sema_report(ctx, node->span, "an enum member of type '%s' has no attribute '%.*s' in kernels "
+                    "(only .value)", member->name, STR_ARG(node->attribute.attr));
+        return sema_value_error();
+    }
+    Node *inner = node->attribute.value;   /* the node becomes the value's conversion, a no-op */
+    ConstValue konst = inner->konst;
+    node->kind = NODE_CONVERT;
+    node->convert.operand = inner;
+    node->type = member->elem;
+    node->konst = konst;
+    Value v = sema_value_runtime(member->elem);
+    v.konst = node->konst;
+    return v;
+}
+
+/* Cls['name'] for a class: its member, as Cls.name (Numba's static getitem
+ * of an enum class). */
+Value sema_check_class_subscript(FuncCtx *ctx, Node *node, Value cls)
+{
+    Node *index = node->subscript.index;
+    if (index->kind != NODE_STRING || index->string.bytes) {
+        sema_report(ctx, index->span, "a class is indexed only by a constant string, its member's name");
+        return sema_value_error();
+    }
+    Symbol *member = sema_scope_member(ctx->sema, cls.scope, index->string.value);
+    Value v = member ? sema_symbol_value(member) : sema_value_error();
+    if (v.kind != VAL_RUNTIME || v.konst.kind == CONST_NONE) {
+        sema_report(ctx, index->span, "class '%.*s' has no member '%.*s'", STR_ARG(cls.scope->name),
+                    STR_ARG(index->string.value));
+        return sema_value_error();
+    }
+    v = sema_enum_member(ctx->sema, cls.scope, v);
+    node->type = v.type;
+    node->konst = v.konst;
+    return v;
+}
