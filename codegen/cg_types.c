@@ -83,6 +83,8 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
  * Numba's data model), so a float16 kernel parameter is one .u16. */
 LLVMTypeRef cg_mem_type(Cg *cg, const Type *t)
 {
+    if (t->kind == TYPE_ENUM_MEMBER)   /* its value's (docs/abi.md) */
+        t = t->elem;
     if (t->kind == TYPE_BOOL)
         return LLVMInt8TypeInContext(cg->ctx);
     if (t == &type_float16_t)
@@ -277,6 +279,8 @@ LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to
  * is i16 in memory and parameters, half in registers. */
 LLVMValueRef cg_to_mem(Cg *cg, LLVMValueRef v, const Type *t)
 {
+    if (t->kind == TYPE_ENUM_MEMBER)
+        t = t->elem;
     if (t == &type_float16_t)
         return LLVMBuildBitCast(cg->b, v, LLVMInt16TypeInContext(cg->ctx), "");
     if (t->kind != TYPE_BOOL)
@@ -286,6 +290,8 @@ LLVMValueRef cg_to_mem(Cg *cg, LLVMValueRef v, const Type *t)
 
 LLVMValueRef cg_from_mem(Cg *cg, LLVMValueRef v, const Type *t)
 {
+    if (t->kind == TYPE_ENUM_MEMBER)
+        t = t->elem;
     if (t == &type_float16_t)
         return LLVMBuildBitCast(cg->b, v, LLVMHalfTypeInContext(cg->ctx), "");
     if (t->kind != TYPE_BOOL)

@@ -14,10 +14,8 @@
 #include "scope.h"
 #include "sema_internal.h"
 
-/* class C(Enum) or class C(enum.Enum): Numba's EnumClass. IntEnum, Flag
- * and IntFlag classes are not plain (IntFlag is an int; Flag's members
- * combine with | in Python, which Numba does not type). */
-bool sema_is_plain_enum_class(const Scope *scope)
+/* Does the class name `base` among its bases (Enum, or enum.Enum)? */
+static bool has_base(const Scope *scope, const char *base_name)
 {
     if (!scope || scope->kind != SCOPE_CLASS || !scope->node || scope->node->kind != NODE_CLASSDEF)
         return false;
@@ -26,10 +24,57 @@ bool sema_is_plain_enum_class(const Scope *scope)
         const Node *base = bases->items[i];
         Str name = base->kind == NODE_NAME ? base->name.id
                  : base->kind == NODE_ATTRIBUTE ? base->attribute.attr : (Str){0};
-        if (str_eq_cstr(name, "Enum"))
+        if (str_eq_cstr(name, base_name))
             return true;
     }
     return false;
+}
+
+/* class C(Enum): Numba's EnumClass. IntEnum, Flag and IntFlag classes are
+ * not plain (IntFlag is an int; Flag's members combine with | in Python,
+ * which Numba does not type). */
+bool sema_is_plain_enum_class(const Scope *scope)
+{
+    return has_base(scope, "Enum");
+}
+
+bool sema_is_enum_class(const Scope *scope)
+{
+    return has_base(scope, "Enum") || has_base(scope, "IntEnum");
+}
+
+/* Numba types an enum class only when every member's value has one type
+ * (typeof's "Cannot type heterogeneous enum"); pykc takes numbers. */
+const Type *sema_enum_param_type(Sema *sema, const Scope *scope, Span at)
+{
+    const Type *value = NULL;
+    for (int i = 0; i < scope->binding_count; i++) {
+        const Binding *b = &scope->bindings[i];
+        if (b->kind != BIND_VALUE)
+            continue;
+        Symbol *member = sema_scope_member(sema, (Scope *)scope, b->name);
+        Value v = member ? sema_symbol_value(member) : sema_value_error();
+        if (v.kind != VAL_RUNTIME || v.konst.kind == CONST_NONE || !type_is_scalar(v.type) ||
+            type_is_complex(v.type)) {
+            diag_error(sema->diag, at, "members of enum class '%.*s' whose values are not real numbers "
+                       "are not supported by pykc yet as parameters", STR_ARG(scope->name));
+            return NULL;
+        }
+        if (value && v.type != value) {
+            diag_error(sema->diag, at, "the members of enum class '%.*s' hold values of different types "
+                       "('%s', '%s'): Numba cannot type it", STR_ARG(scope->name), value->name, v.type->name);
+            return NULL;
+        }
+        value = v.type;
+    }
+    if (!value) {
+        diag_error(sema->diag, at, "enum class '%.*s' has no members", STR_ARG(scope->name));
+        return NULL;
+    }
+    if (!sema_is_plain_enum_class(scope))
+        return value;   /* an IntEnum member is its number */
+    char *class_name = arena_printf(sema->arena, "%.*s", STR_ARG(scope->name));
+    return type_enum_member(sema->types, value, scope, class_name);
 }
 
 Value sema_enum_member(Sema *sema, const Scope *scope, Value member)

@@ -9,6 +9,12 @@ bool sema_is_plain_enum_class(const Scope *scope);
 /* `member`, a constant the class binds, typed as an EnumMember when the
  * class is a plain Enum; otherwise unchanged. */
 Value sema_enum_member(Sema *sema, const Scope *scope, Value member);
+/* A class whose base is Enum or IntEnum. */
+bool sema_is_enum_class(const Scope *scope);
+/* The type of a parameter a signature names by an enum class (Color):
+ * Numba's EnumMember of a plain Enum, the value's type for an IntEnum
+ * (pykc's IntEnum members are their numbers); NULL after reporting. */
+const Type *sema_enum_param_type(Sema *sema, const Scope *scope, Span at);
 /* Pair i of a comparison where an operand is an enum member: types it,
  * folds it into *result when both are constant; false after reporting. */
 bool sema_check_enum_compare(FuncCtx *ctx, Node *node, int i, ConstValue *result);
