@@ -43,11 +43,13 @@ bool sema_is_enum_class(const Scope *scope)
     return has_base(scope, "Enum") || has_base(scope, "IntEnum");
 }
 
-/* Numba types an enum class only when every member's value has one type
- * (typeof's "Cannot type heterogeneous enum"); pykc takes numbers. */
-const Type *sema_enum_param_type(Sema *sema, const Scope *scope, Span at)
+/* The type of the values of an enum class's members. Numba types a class
+ * only when every member's value has one type (typeof's "Cannot type
+ * heterogeneous enum"); pykc takes real numbers. NULL with *why. */
+static const Type *class_value_type(Sema *sema, const Scope *scope, const char **why, bool *unsupported)
 {
     const Type *value = NULL;
+    *unsupported = false;
     for (int i = 0; i < scope->binding_count; i++) {
         const Binding *b = &scope->bindings[i];
         if (b->kind != BIND_VALUE)
@@ -56,35 +58,63 @@ const Type *sema_enum_param_type(Sema *sema, const Scope *scope, Span at)
         Value v = member ? sema_symbol_value(member) : sema_value_error();
         if (v.kind != VAL_RUNTIME || v.konst.kind == CONST_NONE || !type_is_scalar(v.type) ||
             type_is_complex(v.type)) {
-            diag_error(sema->diag, at, "members of enum class '%.*s' whose values are not real numbers "
-                       "are not supported by pykc yet as parameters", STR_ARG(scope->name));
+            *unsupported = true;
+            *why = arena_printf(sema->arena, "members of enum class '%.*s' whose values are not real "
+                                "numbers", STR_ARG(scope->name));
             return NULL;
         }
         if (value && v.type != value) {
-            diag_error(sema->diag, at, "the members of enum class '%.*s' hold values of different types "
-                       "('%s', '%s'): Numba cannot type it", STR_ARG(scope->name), value->name, v.type->name);
+            *why = arena_printf(sema->arena, "its members hold values of different types ('%s', '%s'), "
+                                "which Numba cannot type", value->name, v.type->name);
             return NULL;
         }
         value = v.type;
     }
-    if (!value) {
-        diag_error(sema->diag, at, "enum class '%.*s' has no members", STR_ARG(scope->name));
-        return NULL;
-    }
-    if (!sema_is_plain_enum_class(scope))
-        return value;   /* an IntEnum member is its number */
+    if (!value)
+        *why = "it has no members";
+    return value;
+}
+
+static const Type *member_type(Sema *sema, const Scope *scope, const Type *value)
+{
     char *class_name = arena_printf(sema->arena, "%.*s", STR_ARG(scope->name));
     return type_enum_member(sema->types, value, scope, class_name);
 }
 
-Value sema_enum_member(Sema *sema, const Scope *scope, Value member)
+const Type *sema_enum_param_type(Sema *sema, const Scope *scope, Span at)
+{
+    const char *why = NULL;
+    bool unsupported;
+    const Type *value = class_value_type(sema, scope, &why, &unsupported);
+    if (!value) {
+        if (unsupported)
+            diag_error(sema->diag, at, "%s are not supported by pykc yet as parameters", why);
+        else
+            diag_error(sema->diag, at, "enum class '%.*s' cannot be a parameter type: %s",
+                       STR_ARG(scope->name), why);
+        return NULL;
+    }
+    if (!sema_is_plain_enum_class(scope))
+        return value;   /* an IntEnum member is its number */
+    return member_type(sema, scope, value);
+}
+
+Value sema_enum_member(Sema *sema, const Scope *scope, Str name, Value member)
 {
     if (member.kind != VAL_RUNTIME || !sema_is_plain_enum_class(scope))
         return member;
-    if (!type_is_scalar(member.type) || member.konst.kind == CONST_NONE)
+    const char *why = NULL;
+    bool unsupported;
+    const Type *value = class_value_type(sema, scope, &why, &unsupported);
+    if (unsupported)
         return (Value){.kind = VAL_UNSUPPORTED, .what = "a member of a plain Enum whose value is not a number"};
-    char *class_name = arena_printf(sema->arena, "%.*s", STR_ARG(scope->name));
-    member.type = type_enum_member(sema->types, member.type, scope, class_name);
+    if (!value) {
+        Value host = {.kind = VAL_HOST};
+        host.sym = sema_host_symbol(sema, name, (Span){0}, arena_printf(sema->arena,
+                                    "a member of enum class '%.*s': %s", STR_ARG(scope->name), why));
+        return host;
+    }
+    member.type = member_type(sema, scope, value);
     return member;
 }
 
@@ -151,13 +181,21 @@ Value sema_check_class_subscript(FuncCtx *ctx, Node *node, Value cls)
         return sema_value_error();
     }
     Symbol *member = sema_scope_member(ctx->sema, cls.scope, index->string.value);
-    Value v = member ? sema_symbol_value(member) : sema_value_error();
+    Value v = member ? sema_enum_member(ctx->sema, cls.scope, index->string.value, sema_symbol_value(member))
+                     : sema_value_error();
+    if (v.kind == VAL_HOST) {
+        sema_report_host_use(ctx, index->span, v.sym);
+        return sema_value_error();
+    }
+    if (v.kind == VAL_UNSUPPORTED) {
+        sema_report(ctx, index->span, "'%s' is not supported by pykc yet", v.what);
+        return sema_value_error();
+    }
     if (v.kind != VAL_RUNTIME || v.konst.kind == CONST_NONE) {
         sema_report(ctx, index->span, "class '%.*s' has no member '%.*s'", STR_ARG(cls.scope->name),
                     STR_ARG(index->string.value));
         return sema_value_error();
     }
-    v = sema_enum_member(ctx->sema, cls.scope, v);
     node->type = v.type;
     node->konst = v.konst;
     return v;

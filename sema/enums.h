@@ -8,7 +8,7 @@
 bool sema_is_plain_enum_class(const Scope *scope);
 /* `member`, a constant the class binds, typed as an EnumMember when the
  * class is a plain Enum; otherwise unchanged. */
-Value sema_enum_member(Sema *sema, const Scope *scope, Value member);
+Value sema_enum_member(Sema *sema, const Scope *scope, Str name, Value member);
 /* A class whose base is Enum or IntEnum. */
 bool sema_is_enum_class(const Scope *scope);
 /* The type of a parameter a signature names by an enum class (Color):
