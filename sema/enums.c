@@ -145,8 +145,7 @@ bool sema_check_enum_compare(FuncCtx *ctx, Node *node, int i, ConstValue *result
     }
     const Type *value = left->type->elem;
     node->compare.pair_types[i] = value;
-    CmpOpKind by_value = op == CMP_IS ? CMP_EQ : op == CMP_IS_NOT ? CMP_NE : op;
-    node->compare.ops[i] = by_value;
+    CmpOpKind by_value = op == CMP_IS ? CMP_EQ : op == CMP_IS_NOT ? CMP_NE : op;   /* so does codegen */
     if (left->konst.kind && right->konst.kind)
         fold_compare(by_value, value, left->konst, right->konst, result);
     return true;
