@@ -89,7 +89,9 @@ LLVMValueRef cg_emit_compare(Cg *cg, const Node *node)
         const Node *right = ops->items[i + 1];
         const Type *pt = node->compare.pair_types[i];
         LLVMValueRef rv = cg_emit_expr(cg, right);
-        LLVMValueRef c = compare_values(cg, node->compare.ops[i], cg_convert(cg, lv, left->type, pt),
+        CmpOpKind op = node->compare.ops[i];   /* `is` left here compares enum members' values */
+        op = op == CMP_IS ? CMP_EQ : op == CMP_IS_NOT ? CMP_NE : op;
+        LLVMValueRef c = compare_values(cg, op, cg_convert(cg, lv, left->type, pt),
                                         cg_convert(cg, rv, right->type, pt), pt, node);
         if (pairs == 1)
             return c;

@@ -165,6 +165,8 @@ LLVMValueRef cg_emit_expr(Cg *cg, const Node *node)
 {
     if (node->konst.kind != CONST_NONE && node->type && type_is_scalar(node->type))
         return cg_const_value(cg, node->type, node->konst);
+    if (node->konst.kind != CONST_NONE && node->type && node->type->kind == TYPE_ENUM_MEMBER)
+        return cg_const_value(cg, node->type->elem, node->konst);   /* a member is its value */
     switch (node->kind) {
     case NODE_NAME: return emit_name(cg, node);
     case NODE_INT: case NODE_FLOAT: case NODE_IMAG: case NODE_BOOL: return emit_literal(cg, node);

@@ -75,6 +75,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_RECORD: return LLVMPointerTypeInContext(cg->ctx, CG_AS_GENERIC);   /* cg_record.c */
     case TYPE_BFLOAT16: return LLVMInt16TypeInContext(cg->ctx);   /* its bits (cg_bf16.c) */
     case TYPE_FP8: return LLVMInt8TypeInContext(cg->ctx);   /* its bits (cg_fp8.c) */
+    case TYPE_ENUM_MEMBER: return cg_type(cg, t->elem);   /* a member is its value, as in Numba's model */
     }
     return LLVMVoidTypeInContext(cg->ctx);
 }
@@ -83,6 +84,8 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
  * Numba's data model), so a float16 kernel parameter is one .u16. */
 LLVMTypeRef cg_mem_type(Cg *cg, const Type *t)
 {
+    if (t->kind == TYPE_ENUM_MEMBER)   /* its value's (docs/abi.md) */
+        t = t->elem;
     if (t->kind == TYPE_BOOL)
         return LLVMInt8TypeInContext(cg->ctx);
     if (t == &type_float16_t)
@@ -258,6 +261,8 @@ LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to
         return v;
     if (from->kind == TYPE_FP8 || to->kind == TYPE_FP8)
         return cg_fp8_convert(cg, v, from, to);
+    if (from->kind == TYPE_ENUM_MEMBER && to == from->elem)   /* an enum member's value */
+        return v;
     if (from->kind == TYPE_BFLOAT16 || to->kind == TYPE_BFLOAT16)
         return cg_bf16_convert(cg, v, from, to);
     if (to->kind == TYPE_BOOL)
@@ -277,6 +282,8 @@ LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to
  * is i16 in memory and parameters, half in registers. */
 LLVMValueRef cg_to_mem(Cg *cg, LLVMValueRef v, const Type *t)
 {
+    if (t->kind == TYPE_ENUM_MEMBER)
+        t = t->elem;
     if (t == &type_float16_t)
         return LLVMBuildBitCast(cg->b, v, LLVMInt16TypeInContext(cg->ctx), "");
     if (t->kind != TYPE_BOOL)
@@ -286,6 +293,8 @@ LLVMValueRef cg_to_mem(Cg *cg, LLVMValueRef v, const Type *t)
 
 LLVMValueRef cg_from_mem(Cg *cg, LLVMValueRef v, const Type *t)
 {
+    if (t->kind == TYPE_ENUM_MEMBER)
+        t = t->elem;
     if (t == &type_float16_t)
         return LLVMBuildBitCast(cg->b, v, LLVMHalfTypeInContext(cg->ctx), "");
     if (t->kind != TYPE_BOOL)

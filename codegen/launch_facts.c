@@ -14,6 +14,8 @@
 
 static bool is_scalar(const Type *t)
 {
+    if (t && t->kind == TYPE_ENUM_MEMBER)   /* an enum member travels as its value */
+        t = t->elem;
     return t && (t->kind == TYPE_BOOL || t->kind == TYPE_INT || t->kind == TYPE_FLOAT ||
                  t->kind == TYPE_COMPLEX || t->kind == TYPE_BFLOAT16);
 }
@@ -49,6 +51,8 @@ const char *cg_facts_type_name(Arena *arena, const Type *t)
     static const char layouts[] = {[LAYOUT_C] = 'C', [LAYOUT_F] = 'F', [LAYOUT_A] = 'A'};
     if (t->kind == TYPE_ARRAY)
         return arena_printf(arena, "array(%s, %dd, %c)", t->dtype->name, t->ndim, layouts[t->layout]);
+    if (t->kind == TYPE_ENUM_MEMBER)   /* an enum member travels as its value */
+        return cg_facts_type_name(arena, t->elem);
     if (t->kind != TYPE_TUPLE)
         return t->name; /* "bool", "int64", "float16", "complex64" */
     bool uniform = true;

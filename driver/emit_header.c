@@ -181,6 +181,8 @@ typedef struct CType {
 
 static CType c_type_of(const Type *t)
 {
+    if (t->kind == TYPE_ENUM_MEMBER)   /* an enum member travels as its value */
+        t = t->elem;
     if (t->kind == TYPE_BOOL)
         return (CType){"bool", "bool", "pyk_arg_bool"};
     if (t->kind == TYPE_COMPLEX)

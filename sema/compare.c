@@ -3,6 +3,7 @@
  * operand may be compared in two different types: sema records each pair's
  * type in pair_types rather than converting operands. `x is None` and
  * `x is not None` fold to constants, as a value here is never None. */
+#include "enums.h"
 #include "sema_internal.h"
 #include "weak_scalars.h"
 
@@ -65,6 +66,8 @@ static bool check_pair(FuncCtx *ctx, Node *node, int i, ConstValue *result)
     CmpOpKind op = node->compare.ops[i];
     Node *left = node->compare.operands.items[i], *right = node->compare.operands.items[i + 1];
     result->kind = CONST_NONE;
+    if (left->type->kind == TYPE_ENUM_MEMBER || right->type->kind == TYPE_ENUM_MEMBER)
+        return sema_check_enum_compare(ctx, node, i, result);
     if (op == CMP_IS || op == CMP_IS_NOT)
         return check_identity(ctx, node, i, op, result);
     if (op == CMP_IN || op == CMP_NOT_IN) {

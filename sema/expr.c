@@ -2,6 +2,7 @@
  * with Numba's rules (operators.c), folded when constant (fold.c), and with
  * every implicit conversion made an explicit Convert node in the final pass.
  * Calls are in calls.c. */
+#include "enums.h"
 #include "scope.h"
 #include "sema_internal.h"
 #include "records.h"
@@ -254,6 +255,8 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
             return sema_check_vector_attribute(ctx, node, base.type);
         if (base.type->kind == TYPE_RECORD)
             return sema_check_record_attribute(ctx, node, base.type);
+        if (base.type->kind == TYPE_ENUM_MEMBER)
+            return sema_check_enum_attribute(ctx, node, base.type);
         sema_report(ctx, node->span, "a value of type '%s' has no attribute '%.*s'", base.type->name, STR_ARG(attr));
         return sema_value_error();
     }
@@ -332,6 +335,8 @@ static Value check_subscript(FuncCtx *ctx, Node *node)
                     base.type->name);
         return sema_value_error();
     }
+    if (base.kind == VAL_SCOPE && base.scope->kind == SCOPE_CLASS)
+        return sema_check_class_subscript(ctx, node, base);
     if (base.kind != VAL_RUNTIME) {
         if (base.kind != VAL_ERROR)
             sema_report(ctx, node->subscript.value->span, "this cannot be indexed");

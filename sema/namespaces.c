@@ -4,6 +4,7 @@
  * yet resolve to VAL_UNSUPPORTED, so the error can say so by name instead of
  * "not defined". */
 #include "scope.h"
+#include "enums.h"
 #include "sema_internal.h"
 
 #include <math.h>
@@ -249,7 +250,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
 {
     if (base.kind == VAL_SCOPE) {
         Symbol *member = sema_scope_member(sema, base.scope, attr);
-        return member ? sema_symbol_value(member) : sema_value_error();
+        return member ? sema_enum_member(sema, base.scope, attr, sema_symbol_value(member)) : sema_value_error();
     }
     if (base.kind != VAL_NAMESPACE)
         return sema_value_error();

@@ -7,6 +7,7 @@
  * in numba.types); annotations are ordinary expressions resolved in the
  * module's scope. Array types: dtype[:] (any layout), dtype[::1] (C),
  * dtype[:, ::1] (C), dtype[::1, :] (F), up to TYPE_MAX_NDIM dimensions. */
+#include "enums.h"
 #include "sema_internal.h"
 
 #include "../parser/parser.h"
@@ -102,6 +103,9 @@ static const Type *named_type(Sema *sema, Node *expr, bool numba_scope)
     }
     if (v.kind == VAL_TYPE && v.type)
         return v.type;
+    Value cls = numba_scope && expr->kind == NODE_NAME ? sema_resolve_static(sema, expr) : v;
+    if (cls.kind == VAL_SCOPE && sema_is_enum_class(cls.scope))   /* an enum member parameter */
+        return sema_enum_param_type(sema, cls.scope, expr->span);
     if (v.kind == VAL_BUILTIN && v.id == BUILTIN_COMPLEX)
         return &type_complex128_t;   /* Python's complex, as Numba's as_numba_type maps it */
     Span at = expr->span;

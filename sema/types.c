@@ -147,6 +147,8 @@ static bool same_key(const Type *t, const Type *key)
         return t->static_kind == key->static_kind && t->static_id == key->static_id &&
                t->static_ptr == key->static_ptr && t->static_value == key->static_value &&
                (!key->static_tuple || strcmp(t->name, key->name) == 0);
+    case TYPE_ENUM_MEMBER:
+        return t->elem == key->elem && t->static_ptr == key->static_ptr;
     case TYPE_RECORD:   /* Numba's name spells every field, offset and the size */
         return strcmp(t->name, key->name) == 0;
     default:
@@ -241,6 +243,17 @@ const Type *type_vector(TypeTable *table, const Type *base, int count)
     Type *t = intern(table, &key, &is_new);
     if (is_new)
         t->name = arena_printf(table->arena, "%sx%d", base->name, count);
+    return t;
+}
+
+const Type *type_enum_member(TypeTable *table, const Type *value, const void *class_scope,
+                             const char *class_name)
+{
+    Type key = {.kind = TYPE_ENUM_MEMBER, .elem = value, .static_ptr = class_scope};
+    bool is_new;
+    Type *t = intern(table, &key, &is_new);
+    if (is_new)
+        t->name = arena_printf(table->arena, "Enum<%s>(%s)", value->name, class_name);
     return t;
 }
 

@@ -43,6 +43,9 @@ typedef enum TypeKind {
                          but no Number: only its own operators take it */
     TYPE_FP8,         /* numba-cuda's fp8_e4m3 / fp8_e5m2 (sema/fp8.c): a byte of
                          bits that only explicit casts take (codegen/cg_fp8.c) */
+    TYPE_ENUM_MEMBER, /* a member of a plain enum.Enum class (Numba's
+                         EnumMember): its value has type `elem`, the class's
+                         scope is static_ptr (sema/enums.c) */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
@@ -134,6 +137,10 @@ const Type *type_range(TypeTable *table, const Type *elem);
 /* The CUDA vector type of `count` (1 to 4) members of scalar type `base`,
  * named as numba.cuda names it: float32x4. */
 const Type *type_vector(TypeTable *table, const Type *base, int count);
+/* Numba's EnumMember of a plain Enum class (its scope) whose values have
+ * type `value`: "Enum<int64>(Color)". */
+const Type *type_enum_member(TypeTable *table, const Type *value, const void *class_scope,
+                             const char *class_name);
 /* A compile-time value as a parameter type; name_hint names a new one. */
 const Type *type_static(TypeTable *table, int kind, int id, const void *ptr, const char *name_hint);
 /* A literal integer argument as a compile-time value: Literal[int](32). */

@@ -69,6 +69,25 @@ class Tuple(Type):
         self.types = types
 
 
+class EnumMember(Type):
+    def __init__(self, cls, dtype, kind="Enum"):
+        super().__init__("%s<%s>(%s)" % (kind, dtype, cls.__name__))
+        self.instance_class, self.dtype = cls, dtype
+
+
+class IntEnumMember(EnumMember):
+    def __init__(self, cls, dtype):
+        super().__init__(cls, dtype, "IntEnum")
+
+
+class Color:   # stands in for an enum.Enum class
+    pass
+
+
+class Shape:   # an enum.IntEnum class
+    pass
+
+
 f16, f32, f64 = Float("float16"), Float("float32"), Float("float64")
 i32, i64, u8 = Integer("int32"), Integer("int64"), Integer("uint8")
 c64, b = Complex("complex64"), Boolean("bool")
@@ -85,6 +104,7 @@ CASES = [
     [Array(f32, 0, "C"), Array(i64, 0, "A", readonly=True), Array(record, 0, "C")],
     [Array(bf16, 1, "C"), i64],
     [bf16],
+    [EnumMember(Color, i64), IntEnumMember(Shape, i64), Array(b, 1, "C")],
 ]
 
 for case in CASES:

@@ -361,6 +361,8 @@ class Checker:
             slot = ArraySlot(label, obj, compared)
             check.slots.append(slot)
             check.params.append(slot)
+        elif plan[0] == "enum":   # an enum member: its value (docs/abi.md)
+            self.flatten(plan[1], value.value, label, check)
         elif plan[0] == "tuple":
             for i, (member, item) in enumerate(zip(plan[1], value)):
                 self.flatten(member, item, "%s[%d]" % (label, i), check)

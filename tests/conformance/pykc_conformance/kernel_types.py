@@ -10,7 +10,7 @@ numba-cuda's types may come from numba.core.types or numba.cuda.types."""
 
 
 class UnsupportedType(Exception):
-    """A type the harness cannot spell for pykc (pointers, enums, ...); its
+    """A type the harness cannot spell for pykc (pointers, ...); its
     str() is the type as Numba prints it."""
 
 
@@ -73,8 +73,12 @@ def _array_spelling(ty):
 
 
 def spell(ty):
-    """One parameter type as pykc's --sig reads it; raises UnsupportedType."""
+    """One parameter type as pykc's --sig reads it; raises UnsupportedType.
+    An enum member (Numba's EnumMember, IntEnumMember) is spelt by its class's
+    name, which the kernel's module binds (docs/abi.md)."""
     classes = _classes(ty)
+    if "EnumMember" in classes:
+        return ty.instance_class.__name__
     if "Array" in classes:
         return _array_spelling(ty)
     if classes & {"NPDatetime", "NPTimedelta"}:
@@ -105,8 +109,11 @@ def signature(argument_types):
 def facts_spelling(ty):
     """A parameter's type as a launch-facts line writes it: array(float32,
     1d, C), int64, bool. Only used to pick one entry among several (a
-    kernel with a list of signatures), so tuples are spelt as Numba does."""
+    kernel with a list of signatures), so tuples are spelt as Numba does.
+    An enum member travels as its value, and its facts spell the value's type."""
     classes = _classes(ty)
+    if "EnumMember" in classes:
+        return facts_spelling(ty.dtype)
     if "Array" in classes:
         return "array(%s, %dd, %s)" % (facts_spelling(ty.dtype), ty.ndim, array_layout(ty))
     if "Boolean" in classes:
@@ -120,12 +127,14 @@ def abi_plan(ty):
     """How the ABI (docs/abi.md) passes a value of this type, as plain
     tuples the device runner understands without numba:
     ("array", ndim) | ("scalar", numpy dtype name, abi) | ("tuple", [plans])
-    | ("record", itemsize): a record travels as the address of a copy of
+    | ("record", itemsize) | ("enum", plan of its value): a record travels as the address of a copy of
     its bytes, which Numba copies back as it does an array.
     `abi` is how the scalar travels: as itself, float16 as its uint16 bits,
     boolean as uint8, complex as two floats (real, imag), datetime64 and
-    timedelta64 as their int64 count."""
+    timedelta64 as their int64 count. An enum member travels as its value."""
     classes = _classes(ty)
+    if "EnumMember" in classes:
+        return ("enum", abi_plan(ty.dtype))
     if "Array" in classes:
         _array_spelling(ty)  # raises for what cannot be passed
         return ("array", ty.ndim)
