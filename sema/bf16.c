@@ -105,37 +105,18 @@ static const char *public_name(const Bf16Row *row)
     return strncmp(row->cname, "__", 2) == 0 ? row->cname + 2 : row->cname;
 }
 
+/* A binding's argument: anything that converts to its parameter type. */
+static bool converts(const Type *arg, const Type *to)
+{
+    return arg == to || type_can_convert(arg, to) != CONV_NONE;
+}
+
 Value sema_check_bf16_call(FuncCtx *ctx, Node *call, Builtin id)
 {
     const Bf16Row *row = row_of(id);
     const char *name = public_name(row);
-    if (call->call.keywords.count) {
-        sema_report(ctx, call->call.keywords.items[0]->span, "'%s' takes no keyword arguments", name);
+    if (!sema_check_intrinsic_args(ctx, call, name, row->arity, row->arg, converts))
         return sema_value_error();
-    }
-    bool ok = true;
-    for (int i = 0; i < call->call.args.count; i++) {
-        Node *arg = call->call.args.items[i];
-        const Type *type = sema_check_value(ctx, arg);
-        if (type && type != row->arg && type_can_convert(type, row->arg) == CONV_NONE) {
-            sema_report(ctx, arg->span, "'%s' takes %s values, and '%s' does not convert to %s", name,
-                        row->arg->name, type->name, row->arg->name);
-            type = NULL;
-        }
-        ok &= type != NULL;
-    }
-    if (call->call.args.count != row->arity) {
-        sema_report(ctx, call->span, "'%s' takes %d argument%s, not %d", name, row->arity,
-                    row->arity == 1 ? "" : "s", call->call.args.count);
-        return sema_value_error();
-    }
-    if (!ok)
-        return sema_value_error();
-    if (!ctx->func) {
-        sema_report(ctx, call->span, "'%s' cannot be computed in a module constant: call it in a kernel",
-                    name);
-        return sema_value_error();
-    }
     for (int i = 0; i < row->arity; i++)
         call->call.args.items[i] = sema_convert(ctx, call->call.args.items[i], row->arg);
     call->call.builtin = (int)id;

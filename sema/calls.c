@@ -56,6 +56,38 @@ bool sema_check_number_args(FuncCtx *ctx, Node *call, const char *name)
     return ok;
 }
 
+bool sema_check_intrinsic_args(FuncCtx *ctx, Node *call, const char *name, int arity, const Type *to,
+                               bool (*takes)(const Type *arg, const Type *to))
+{
+    if (call->call.keywords.count) {
+        sema_report(ctx, call->call.keywords.items[0]->span, "'%s' takes no keyword arguments", name);
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < call->call.args.count; i++) {
+        Node *arg = call->call.args.items[i];
+        const Type *type = sema_check_value(ctx, arg);
+        if (type && !takes(type, to)) {
+            sema_report(ctx, arg->span, "'%s' takes %s values, and '%s' does not convert to %s", name, to->name,
+                        type->name, to->name);
+            type = NULL;
+        }
+        ok &= type != NULL;
+    }
+    if (call->call.args.count != arity) {
+        sema_report(ctx, call->span, "'%s' takes %d argument%s, not %d", name, arity, arity == 1 ? "" : "s",
+                    call->call.args.count);
+        return false;
+    }
+    if (!ok)
+        return false;
+    if (!ctx->func) {
+        sema_report(ctx, call->span, "'%s' cannot be computed in a module constant: call it in a kernel", name);
+        return false;
+    }
+    return true;
+}
+
 /* Types every argument; false if one is not a runtime scalar. */
 static bool check_scalar_args(FuncCtx *ctx, Node *call)
 {

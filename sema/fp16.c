@@ -51,39 +51,21 @@ static Value check_is_supported(FuncCtx *ctx, Node *call)
     return v;
 }
 
+/* cuda.fp16's functions take any real number or bool, as float16. */
+static bool takes_float16(const Type *arg, const Type *to)
+{
+    (void)to;
+    return type_is_real(arg) || arg == &type_bool_t;
+}
+
 Value sema_check_fp16_call(FuncCtx *ctx, Node *call, Builtin id)
 {
     if (id == BUILTIN_IS_FLOAT16_SUPPORTED)
         return check_is_supported(ctx, call);
     const char *name = sema_builtin_spelling(id);
     int arity = arity_of(id);
-    if (call->call.keywords.count) {
-        sema_report(ctx, call->call.keywords.items[0]->span, "'%s' takes no keyword arguments", name);
+    if (!sema_check_intrinsic_args(ctx, call, name, arity, &type_float16_t, takes_float16))
         return sema_value_error();
-    }
-    bool ok = true;
-    for (int i = 0; i < call->call.args.count; i++) {
-        Node *arg = call->call.args.items[i];
-        const Type *type = sema_check_value(ctx, arg);
-        if (type && !type_is_real(type) && type != &type_bool_t) {
-            sema_report(ctx, arg->span, "'%s' takes float16 values, and '%s' does not convert to float16",
-                        name, type->name);
-            type = NULL;
-        }
-        ok &= type != NULL;
-    }
-    if (call->call.args.count != arity) {
-        sema_report(ctx, call->span, "'%s' takes %d argument%s, not %d", name, arity,
-                    arity == 1 ? "" : "s", call->call.args.count);
-        return sema_value_error();
-    }
-    if (!ok)
-        return sema_value_error();
-    if (!ctx->func) {
-        sema_report(ctx, call->span, "'%s' cannot be computed in a module constant: call it in a kernel",
-                    name);
-        return sema_value_error();
-    }
     for (int i = 0; i < arity; i++)
         call->call.args.items[i] = sema_convert(ctx, call->call.args.items[i], &type_float16_t);
     bool compare = id >= BUILTIN_FP16_HEQ && id <= BUILTIN_FP16_HLE;

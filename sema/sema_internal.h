@@ -284,6 +284,12 @@ bool sema_bind_call_arguments(FuncCtx *ctx, Node *call, const FuncInfo *callee);
  * typed (reporting its own errors) and a number; false otherwise. The
  * caller checks the count, whose message is its own. */
 bool sema_check_number_args(FuncCtx *ctx, Node *call, const char *name);
+/* calls.c: a call of a fixed-signature intrinsic (float16's, bfloat16's):
+ * no keywords, `arity` arguments, each typed and taken by `takes` (else
+ * "'NAME' takes T values, and 'U' does not convert to T", T being `to`),
+ * and in a kernel, not a module constant; false when reported. */
+bool sema_check_intrinsic_args(FuncCtx *ctx, Node *call, const char *name, int arity, const Type *to,
+                               bool (*takes)(const Type *arg, const Type *to));
 /* decorators.c: a kernel called from device code as numba-cuda compiles
  * it for such a call: a device function without a signature, typed at
  * each call, over a copy of the kernel's def (made once). */
