@@ -23,39 +23,11 @@
 #include <float.h>
 #include <math.h>
 
-#include "cg_internal.h"
-
-/* The arithmetic of the algorithms, short. */
-static CgNum add(Cg *cg, CgNum a, CgNum b) { return cg_num_op(cg, BINOP_ADD, a, b); }
-static CgNum sub(Cg *cg, CgNum a, CgNum b) { return cg_num_op(cg, BINOP_SUB, a, b); }
-static CgNum mul(Cg *cg, CgNum a, CgNum b) { return cg_num_op(cg, BINOP_MUL, a, b); }
-static CgNum divide(Cg *cg, CgNum a, CgNum b) { return cg_num_op(cg, BINOP_TRUEDIV, a, b); }
-static CgNum lit(Cg *cg, double v) { return cg_num_lit(cg, v); }
-
-static CgNum math1(Cg *cg, const Node *at, Builtin id, CgNum a) { return cg_num_math(cg, at, id, a); }
-
-/* `if a:` then b else c, of one type t */
-static CgNum pick(Cg *cg, LLVMValueRef cond, CgNum a, CgNum b, const Type *t)
-{
-    return cg_num_select(cg, cond, cg_num_to(cg, a, t), cg_num_to(cg, b, t));
-}
+#include "cg_cmath_parts.h"
 
 static LLVMValueRef and_(Cg *cg, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildAnd(cg->b, a, b, ""); }
 static LLVMValueRef or_(Cg *cg, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildOr(cg->b, a, b, ""); }
 static LLVMValueRef not_(Cg *cg, LLVMValueRef a) { return LLVMBuildNot(cg->b, a, ""); }
-
-/* complex(-z.imag, z.real): z times 1j, how cos, sin and tan reach the
- * hyperbolic functions */
-static CgNum times_j(Cg *cg, CgNum z)
-{
-    return cg_num_complex(cg, cg_num_neg(cg, cg_num_imag(cg, z)), cg_num_real(cg, z));
-}
-
-/* complex(r.imag, -r.real): r times -1j */
-static CgNum times_minus_j(Cg *cg, CgNum r)
-{
-    return cg_num_complex(cg, cg_num_imag(cg, r), cg_num_neg(cg, cg_num_real(cg, r)));
-}
 
 /* ---- predicates ---------------------------------------------------------- */
 

@@ -11,23 +11,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "cg_internal.h"
-
-static CgNum add(Cg *cg, CgNum a, CgNum b) { return cg_num_op(cg, BINOP_ADD, a, b); }
-static CgNum sub(Cg *cg, CgNum a, CgNum b) { return cg_num_op(cg, BINOP_SUB, a, b); }
-static CgNum mul(Cg *cg, CgNum a, CgNum b) { return cg_num_op(cg, BINOP_MUL, a, b); }
-static CgNum divide(Cg *cg, CgNum a, CgNum b) { return cg_num_op(cg, BINOP_TRUEDIV, a, b); }
-static CgNum lit(Cg *cg, double v) { return cg_num_lit(cg, v); }
-static CgNum math1(Cg *cg, const Node *at, Builtin id, CgNum a) { return cg_num_math(cg, at, id, a); }
-static CgNum math2(Cg *cg, const Node *at, Builtin id, CgNum a, CgNum b)
-{
-    return cg_num_math2(cg, at, id, a, b);
-}
-
-static CgNum pick(Cg *cg, LLVMValueRef cond, CgNum a, CgNum b, const Type *t)
-{
-    return cg_num_select(cg, cond, cg_num_to(cg, a, t), cg_num_to(cg, b, t));
-}
+#include "cg_cmath_parts.h"
 
 /* math.log(4), a Python float */
 static const double LN_4 = 1.3862943611198906;
@@ -108,17 +92,6 @@ CgNum cg_cmath_asinh(Cg *cg, const Node *at, CgNum z)
     real = math1(cg, at, BUILTIN_MATH_ASINH, sub(cg, mul(cg, s1r, s2i), mul(cg, s2r, s1i)));
     imag = math2(cg, at, BUILTIN_MATH_ATAN2, y, sub(cg, mul(cg, s1r, s2r), mul(cg, s1i, s2i)));
     return cg_num_join(cg, &large, cg_num_to(cg, cg_num_complex(cg, real, imag), z.t));
-}
-
-/* z times 1j, and r times -1j */
-static CgNum times_j(Cg *cg, CgNum z)
-{
-    return cg_num_complex(cg, cg_num_neg(cg, cg_num_imag(cg, z)), cg_num_real(cg, z));
-}
-
-static CgNum times_minus_j(Cg *cg, CgNum r)
-{
-    return cg_num_complex(cg, cg_num_imag(cg, r), cg_num_neg(cg, cg_num_real(cg, r)));
 }
 
 /* cmath.asin(z) = -j asinh(jz) */
