@@ -4,12 +4,6 @@
  * and divmod, and pow never reaches codegen: it becomes a `**` BinOp. */
 #include "sema_internal.h"
 
-static Value runtime(Node *node, const Type *type)
-{
-    node->type = type;
-    return sema_value_runtime(type);
-}
-
 /* No keywords and `min`..`max` positional arguments, each a runtime scalar. */
 static bool scalar_args(FuncCtx *ctx, Node *call, Builtin id, int min, int max)
 {
@@ -82,7 +76,7 @@ Value sema_check_round(FuncCtx *ctx, Node *call)
         return sema_value_error();
     bool one = call->call.args.count == 1;
     const Type *type = resolve(ctx, call, BUILTIN_ROUND, one ? unary : binary, 2);
-    return type ? runtime(call, type) : sema_value_error();
+    return type ? sema_typed(call, type) : sema_value_error();
 }
 
 /* pow(a, b) is typed and computed as a ** b: the call node becomes that
@@ -122,5 +116,5 @@ Value sema_check_divmod(FuncCtx *ctx, Node *call)
         typed[i].result = type_tuple(ctx->sema->types, pair, 2);
     }
     const Type *type = resolve(ctx, call, BUILTIN_DIVMOD, typed, 4);
-    return type ? runtime(call, type) : sema_value_error();
+    return type ? sema_typed(call, type) : sema_value_error();
 }

@@ -6,12 +6,6 @@
 #include "sema_internal.h"
 #include "records.h"
 
-static Value runtime(Node *node, const Type *type)
-{
-    node->type = type;
-    return sema_value_runtime(type);
-}
-
 static const char *callee_name(FuncCtx *ctx, Node *call)
 {
     Span s = call->call.func->span;
@@ -113,7 +107,7 @@ static Value finish_cast(FuncCtx *ctx, Node *call, const Type *to)
         call->konst = folded;
     *arg = sema_convert(ctx, *arg, to);
     call->call.builtin = BUILTIN_CAST;
-    runtime(call, to);
+    sema_typed(call, to);
     Value v = sema_value_runtime(to);
     v.konst = call->konst;
     return v;
@@ -176,9 +170,9 @@ static Value check_grid(FuncCtx *ctx, Node *call, Builtin builtin)
     call->call.builtin = builtin;
     int ndim = (int)arg->konst.i;
     if (ndim == 1)
-        return runtime(call, &type_int64_t);
+        return sema_typed(call, &type_int64_t);
     const Type *elts[3] = {&type_int64_t, &type_int64_t, &type_int64_t};
-    return runtime(call, type_tuple(ctx->sema->types, elts, ndim));
+    return sema_typed(call, type_tuple(ctx->sema->types, elts, ndim));
 }
 
 static Value check_syncthreads(FuncCtx *ctx, Node *call)
@@ -186,7 +180,7 @@ static Value check_syncthreads(FuncCtx *ctx, Node *call)
     if (!expect_args(ctx, call, 0, 0))
         return sema_value_error();
     call->call.builtin = BUILTIN_SYNCTHREADS;
-    return runtime(call, &type_none_t);
+    return sema_typed(call, &type_none_t);
 }
 
 static Value check_len(FuncCtx *ctx, Node *call)
@@ -211,7 +205,7 @@ static Value check_len(FuncCtx *ctx, Node *call)
                     "element with a[()]; a.size is 1)");
         return sema_value_error();
     }
-    Value v = runtime(call, &type_int64_t);
+    Value v = sema_typed(call, &type_int64_t);
     v.konst = call->konst;
     return v;
 }
@@ -256,7 +250,7 @@ static Value check_min_max(FuncCtx *ctx, Node *call, Builtin builtin)
     for (int i = 0; i < args->count; i++)
         args->items[i] = sema_convert(ctx, args->items[i], type);
     call->call.builtin = builtin;
-    return runtime(call, type);
+    return sema_typed(call, type);
 }
 
 static Value check_abs(FuncCtx *ctx, Node *call)
@@ -271,7 +265,7 @@ static Value check_abs(FuncCtx *ctx, Node *call)
     }
     *arg = sema_convert(ctx, *arg, sig.args[0]);
     call->call.builtin = BUILTIN_ABS;
-    return runtime(call, sig.result);
+    return sema_typed(call, sig.result);
 }
 
 /* range(stop), range(start, stop[, step]), as a for loop's iterable */
@@ -296,7 +290,7 @@ static Value check_range(FuncCtx *ctx, Node *call)
     for (int i = 0; i < args->count; i++)
         args->items[i] = sema_convert(ctx, args->items[i], sig.result);
     call->call.builtin = BUILTIN_RANGE;
-    return runtime(call, type_range(ctx->sema->types, sig.result));
+    return sema_typed(call, type_range(ctx->sema->types, sig.result));
 }
 
 static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
@@ -342,7 +336,7 @@ static Value check_device_call(FuncCtx *ctx, Node *call, FuncInfo *callee)
             *arg = sema_convert(ctx, *arg, callee->param_types[i]);
     }
     call->call.callee = callee;
-    return ok ? runtime(call, callee->return_type) : sema_value_error();
+    return ok ? sema_typed(call, callee->return_type) : sema_value_error();
 }
 
 static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)

@@ -16,15 +16,6 @@
  * cg_complex.c. */
 #include "sema_internal.h"
 
-static Value runtime_const(Node *node, const Type *type, ConstValue konst)
-{
-    node->type = type;
-    node->konst = konst;
-    Value v = sema_value_runtime(type);
-    v.konst = konst;
-    return v;
-}
-
 /* x.real / x.imag of a number; the caller has checked x (of type `type`). */
 Value sema_check_number_attribute(FuncCtx *ctx, Node *node, const Type *type)
 {
@@ -45,7 +36,7 @@ Value sema_check_number_attribute(FuncCtx *ctx, Node *node, const Type *type)
         konst = (ConstValue){.kind = CONST_INT, .i = 0};
     else if (base.kind == CONST_FLOAT)
         konst = (ConstValue){.kind = CONST_FLOAT, .f = 0.0};
-    return runtime_const(node, result, konst);
+    return sema_typed_const(node, result, konst);
 }
 
 /* x.conjugate() on a number: true with *out set (its value, or an error
@@ -72,7 +63,7 @@ bool sema_check_conjugate(FuncCtx *ctx, Node *call, Value *out)
     ConstValue konst = func->attribute.value->konst;
     if (konst.kind == CONST_COMPLEX)
         konst.c.im = -konst.c.im;
-    *out = runtime_const(call, base.type, konst);
+    *out = sema_typed_const(call, base.type, konst);
     return true;
 }
 
@@ -87,7 +78,7 @@ static Value check_complex_of_one(FuncCtx *ctx, Node *call)
         fold_convert((*arg)->konst, from, to, &folded);
     *arg = sema_convert(ctx, *arg, to);
     call->call.builtin = BUILTIN_CAST;
-    return runtime_const(call, to, folded);
+    return sema_typed_const(call, to, folded);
 }
 
 /* complex(re, im): each part converted to the result's float. */
@@ -103,7 +94,7 @@ static Value check_complex_of_two(FuncCtx *ctx, Node *call)
     for (int i = 0; i < 2; i++)
         args[i] = sema_convert(ctx, args[i], to->elem);
     call->call.builtin = BUILTIN_COMPLEX;
-    return runtime_const(call, to, folded);
+    return sema_typed_const(call, to, folded);
 }
 
 /* complex(x) and complex(re, im) as Numba's Complex template types them.

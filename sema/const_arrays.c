@@ -18,12 +18,6 @@
 /* CUDA's constant bank for a module's __constant__ data (PTX .const). */
 #define CONST_MEMORY_BYTES 65536
 
-static Value runtime(Node *node, const Type *type)
-{
-    node->type = type;
-    return sema_value_runtime(type);
-}
-
 Value sema_const_function(Str name)
 {
     if (str_eq_cstr(name, "array_like"))
@@ -53,7 +47,7 @@ Value sema_check_const_array_like(FuncCtx *ctx, Node *call)
         return sema_value_error();
     }
     call->call.builtin = BUILTIN_CONST_ARRAY_LIKE;
-    return runtime(call, type);
+    return sema_typed(call, type);
 }
 
 /* An array a kernel reads joins the module's constant memory once. */

@@ -8,21 +8,6 @@
 #include "records.h"
 #include "weak_scalars.h"
 
-static Value runtime(Node *node, const Type *type)
-{
-    node->type = type;
-    return sema_value_runtime(type);
-}
-
-static Value runtime_const(Node *node, const Type *type, ConstValue konst)
-{
-    node->type = type;
-    node->konst = konst;
-    Value v = sema_value_runtime(type);
-    v.konst = konst;
-    return v;
-}
-
 /* Literals, and names of module constants: Numba's Literal types, which
  * convert to their own type by promotion rather than exactly. */
 bool sema_is_literal(const Node *node)
@@ -119,7 +104,7 @@ static Value check_int(Node *node)
 {
     uint64_t value = node->int_lit.value;
     const Type *type = value > (uint64_t)INT64_MAX ? &type_uint64_t : &type_int64_t;
-    return runtime_const(node, type, (ConstValue){.kind = CONST_INT, .i = (int64_t)value});
+    return sema_typed_const(node, type, (ConstValue){.kind = CONST_INT, .i = (int64_t)value});
 }
 
 /* NumPy's array constructors, which a kernel cannot call: Numba refuses
@@ -170,7 +155,7 @@ static Value check_name(FuncCtx *ctx, Node *node)
         node->name.sym = sym;
         Value v = sema_symbol_value(sym);
         if (v.kind == VAL_RUNTIME)
-            runtime_const(node, v.type, v.konst);
+            sema_typed_const(node, v.type, v.konst);
         return v;
     }
     if (sym) {
@@ -191,7 +176,7 @@ static Value check_name(FuncCtx *ctx, Node *node)
             return sema_value_error();
         }
         bool constant = sym->assign_count == 1 && sym->param_index < 0 && sym->value.kind != CONST_NONE;
-        return runtime_const(node, sym->type, constant ? sym->value : (ConstValue){0});
+        return sema_typed_const(node, sym->type, constant ? sym->value : (ConstValue){0});
     }
     sym = sema_lookup_global(ctx->sema, id);
     if (sym && sym->kind == SYM_CONST && sym->tuple) {   /* SHAPE = (16, 16): a literal tuple here */
@@ -213,7 +198,7 @@ static Value check_name(FuncCtx *ctx, Node *node)
         report_unsupported(ctx, node->span, v.what);
         return sema_value_error();
     } else if (v.kind == VAL_RUNTIME)
-        runtime_const(node, v.type, v.konst);
+        sema_typed_const(node, v.type, v.konst);
     return v;
 }
 
@@ -238,7 +223,7 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
 {
     if (node->attribute.builtin == BUILTIN_ARRAY_CTYPES_DATA || is_ctypes_data(ctx, node)) {
         sema_check_expr(ctx, node->attribute.value);
-        return runtime(node, &type_uint64_t);
+        return sema_typed(node, &type_uint64_t);
     }
     Value base = sema_check_expr(ctx, node->attribute.value);
     Str attr = node->attribute.attr;
@@ -281,7 +266,7 @@ static Value check_attribute(FuncCtx *ctx, Node *node)
         return sema_value_error();
     } else if (v.kind == VAL_RUNTIME) {
         node->attribute.builtin = v.id;   /* thread geometry; 0 for constants */
-        runtime_const(node, v.type, v.konst);
+        sema_typed_const(node, v.type, v.konst);
     }
     return v;
 }
@@ -307,7 +292,7 @@ static Value check_tuple_subscript(FuncCtx *ctx, Node *node, const Type *tuple)
         return sema_value_error();
     if (type_is_int(type) && index->konst.kind != CONST_INT && tuple->count > 0
         && tuple_is_uniform(tuple))
-        return runtime(node, tuple->elts[0]);   /* Numba's getitem of a UniTuple at run time */
+        return sema_typed(node, tuple->elts[0]);   /* Numba's getitem of a UniTuple at run time */
     if (!type_is_int(type) || index->konst.kind != CONST_INT) {
         sema_report(ctx, index->span, "a tuple index must be a constant integer "
                     "(or any integer, for a tuple whose elements all have one type)");
@@ -323,8 +308,8 @@ static Value check_tuple_subscript(FuncCtx *ctx, Node *node, const Type *tuple)
     Node *base = node->subscript.value;   /* a constant element of a literal tuple stays constant */
     if (base->kind == NODE_TUPLE && !sema_has_effects(base) && base->tuple.elts.items[k]->konst.kind != CONST_NONE
         && base->tuple.elts.items[k]->type == tuple->elts[k])
-        return runtime_const(node, tuple->elts[k], base->tuple.elts.items[k]->konst);
-    return runtime(node, tuple->elts[k]);
+        return sema_typed_const(node, tuple->elts[k], base->tuple.elts.items[k]->konst);
+    return sema_typed(node, tuple->elts[k]);
 }
 
 static Value check_subscript(FuncCtx *ctx, Node *node)
@@ -359,7 +344,7 @@ static Value check_binop(FuncCtx *ctx, Node *node)
     node->konst = (ConstValue){0};
     bool failed;
     if (sema_python_fold(ctx, node, &failed))
-        return failed ? sema_value_error() : runtime_const(node, node->type, node->konst);
+        return failed ? sema_value_error() : sema_typed_const(node, node->type, node->konst);
     if (failed)
         return sema_value_error();
     const Type *lt = sema_check_value(ctx, node->binop.left);
@@ -385,7 +370,7 @@ static Value check_binop(FuncCtx *ctx, Node *node)
         node->konst = folded;
     node->binop.left = sema_convert(ctx, node->binop.left, sig.result);
     node->binop.right = sema_convert(ctx, node->binop.right, right_type);
-    return runtime_const(node, sig.result, node->konst);
+    return sema_typed_const(node, sig.result, node->konst);
 }
 
 /* -x, +x, ~x: Numba computes in the operand's own type and widens after
@@ -398,7 +383,7 @@ static Value check_unary(FuncCtx *ctx, Node *node)
     node->konst = (ConstValue){0};
     bool failed;
     if (sema_python_fold(ctx, node, &failed))
-        return failed ? sema_value_error() : runtime_const(node, node->type, node->konst);
+        return failed ? sema_value_error() : sema_typed_const(node, node->type, node->konst);
     Node *operand = node->unary.operand;
     const Type *type = sema_check_value(ctx, operand);
     if (!type)
@@ -418,7 +403,7 @@ static Value check_unary(FuncCtx *ctx, Node *node)
         (op == UNARY_NOT ? (folded = computed, true) : fold_convert(computed, operand_type, result, &folded)))
         node->konst = folded;
     node->unary.operand = sema_convert(ctx, operand, operand_type);
-    return runtime_const(node, result, node->konst);
+    return sema_typed_const(node, result, node->konst);
 }
 
 /* a and b, a or b: Python's value semantics; the result type unifies both. */
@@ -442,7 +427,7 @@ static Value check_boolop(FuncCtx *ctx, Node *node)
     }
     node->boolop.left = sema_convert(ctx, node->boolop.left, type);
     node->boolop.right = sema_convert(ctx, node->boolop.right, type);
-    return runtime_const(node, type, node->konst);
+    return sema_typed_const(node, type, node->konst);
 }
 
 static Value check_ifexp(FuncCtx *ctx, Node *node)
@@ -464,7 +449,7 @@ static Value check_ifexp(FuncCtx *ctx, Node *node)
     }
     node->ifexp.body = sema_convert(ctx, node->ifexp.body, type);
     node->ifexp.orelse = sema_convert(ctx, node->ifexp.orelse, type);
-    return runtime(node, type);
+    return sema_typed(node, type);
 }
 
 static Value check_tuple(FuncCtx *ctx, Node *node)
@@ -481,7 +466,7 @@ static Value check_tuple(FuncCtx *ctx, Node *node)
             ok = false;
         }
     }
-    return ok ? runtime(node, type_tuple(ctx->sema->types, elts, count)) : sema_value_error();
+    return ok ? sema_typed(node, type_tuple(ctx->sema->types, elts, count)) : sema_value_error();
 }
 
 Value sema_check_expr(FuncCtx *ctx, Node *node)
@@ -489,13 +474,13 @@ Value sema_check_expr(FuncCtx *ctx, Node *node)
     switch (node->kind) {
     case NODE_INT: return check_int(node);
     case NODE_FLOAT:
-        return runtime_const(node, &type_float64_t, (ConstValue){.kind = CONST_FLOAT, .f = node->float_lit.value});
+        return sema_typed_const(node, &type_float64_t, (ConstValue){.kind = CONST_FLOAT, .f = node->float_lit.value});
     case NODE_IMAG:   /* 2j: a complex128 constant, as Numba types Python's complex */
-        return runtime_const(node, &type_complex128_t,
+        return sema_typed_const(node, &type_complex128_t,
                              (ConstValue){.kind = CONST_COMPLEX, .c = {0.0, node->float_lit.value}});
     case NODE_BOOL:
-        return runtime_const(node, &type_bool_t, (ConstValue){.kind = CONST_BOOL, .b = node->bool_lit.value});
-    case NODE_NONE: return runtime(node, &type_none_t);
+        return sema_typed_const(node, &type_bool_t, (ConstValue){.kind = CONST_BOOL, .b = node->bool_lit.value});
+    case NODE_NONE: return sema_typed(node, &type_none_t);
     case NODE_STRING:
         sema_report(ctx, node->span, "strings are not supported as values in kernels");
         return sema_value_error();

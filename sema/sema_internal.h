@@ -107,6 +107,21 @@ typedef struct FuncCtx {
 
 /* namespaces.c */
 Value sema_value_runtime(const Type *type);
+/* `node` typed `type` (and its constant `konst`): its value as a check
+ * returns it. */
+static inline Value sema_typed(Node *node, const Type *type)
+{
+    node->type = type;
+    return sema_value_runtime(type);
+}
+static inline Value sema_typed_const(Node *node, const Type *type, ConstValue konst)
+{
+    node->type = type;
+    node->konst = konst;
+    Value v = sema_value_runtime(type);
+    v.konst = konst;
+    return v;
+}
 Value sema_value_error(void);
 /* A name as the code being checked sees it (sema->scope, scope.h). */
 Symbol *sema_lookup_global(Sema *sema, Str name);
