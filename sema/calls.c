@@ -31,27 +31,17 @@ static bool expect_args(FuncCtx *ctx, Node *call, int min, int max)
     return false;
 }
 
-bool sema_check_number_args(FuncCtx *ctx, Node *call, const char *name)
+static bool is_number(const Type *arg, const Type *to)
 {
-    if (call->call.keywords.count) {
-        sema_report(ctx, call->call.keywords.items[0]->span, "'%s' takes no keyword arguments", name);
-        return false;
-    }
-    bool ok = true;
-    for (int i = 0; i < call->call.args.count; i++) {
-        Node *arg = call->call.args.items[i];
-        const Type *type = sema_check_value(ctx, arg);
-        if (type && !type_is_scalar(type)) {
-            sema_report(ctx, arg->span, "'%s' takes numbers, not '%s'", name, type->name);
-            type = NULL;
-        }
-        ok &= type != NULL;
-    }
-    return ok;
+    (void)to;
+    return type_is_scalar(arg);
 }
 
-bool sema_check_intrinsic_args(FuncCtx *ctx, Node *call, const char *name, int arity, const Type *to,
-                               bool (*takes)(const Type *arg, const Type *to))
+/* No keywords, and each argument typed (reporting its own errors) and
+ * taken by `takes`: any number when `to` is NULL ("'NAME' takes numbers,
+ * not 'U'"), else what converts to `to`. */
+static bool keyword_free_args(FuncCtx *ctx, Node *call, const char *name, const Type *to,
+                              bool (*takes)(const Type *arg, const Type *to))
 {
     if (call->call.keywords.count) {
         sema_report(ctx, call->call.keywords.items[0]->span, "'%s' takes no keyword arguments", name);
@@ -62,12 +52,29 @@ bool sema_check_intrinsic_args(FuncCtx *ctx, Node *call, const char *name, int a
         Node *arg = call->call.args.items[i];
         const Type *type = sema_check_value(ctx, arg);
         if (type && !takes(type, to)) {
-            sema_report(ctx, arg->span, "'%s' takes %s values, and '%s' does not convert to %s", name, to->name,
-                        type->name, to->name);
+            if (to)
+                sema_report(ctx, arg->span, "'%s' takes %s values, and '%s' does not convert to %s", name,
+                            to->name, type->name, to->name);
+            else
+                sema_report(ctx, arg->span, "'%s' takes numbers, not '%s'", name, type->name);
             type = NULL;
         }
         ok &= type != NULL;
     }
+    return ok;
+}
+
+bool sema_check_number_args(FuncCtx *ctx, Node *call, const char *name)
+{
+    return keyword_free_args(ctx, call, name, NULL, is_number);
+}
+
+bool sema_check_intrinsic_args(FuncCtx *ctx, Node *call, const char *name, int arity, const Type *to,
+                               bool (*takes)(const Type *arg, const Type *to))
+{
+    bool ok = keyword_free_args(ctx, call, name, to, takes);
+    if (call->call.keywords.count)   /* reported: the count is not judged */
+        return false;
     if (call->call.args.count != arity) {
         sema_report(ctx, call->span, "'%s' takes %d argument%s, not %d", name, arity, arity == 1 ? "" : "s",
                     call->call.args.count);
