@@ -161,6 +161,8 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
     default:
         if (cg_is_cmath_call(node->call.builtin))
             return cg_emit_cmath_call(cg, node);
+        if (np_ufunc_is_builtin(node->call.builtin))
+            return cg_emit_np_ufunc(cg, node);
         if (cg_is_atomic_builtin(node->call.builtin))
             return cg_emit_atomic(cg, node);
         if (cg_is_intrinsic_call(node))

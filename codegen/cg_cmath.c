@@ -214,7 +214,7 @@ bool cg_is_cmath_call(int id)
 }
 
 /* The function of one complex argument `id` names, in its numba type. */
-static CgNum cmath_unary(Cg *cg, const Node *at, Builtin id, CgNum z)
+CgNum cg_cmath_unary(Cg *cg, const Node *at, Builtin id, CgNum z)
 {
     switch (id) {
     case BUILTIN_CMATH_EXP: return cmath_exp(cg, at, z);
@@ -270,7 +270,7 @@ LLVMValueRef cg_emit_cmath_call(Cg *cg, const Node *node)
         CgNum base = cg_num(cg_emit_expr(cg, args->items[1]), args->items[1]->type);
         result = divide(cg, cmath_log(cg, node, a), cmath_log(cg, node, base));
     } else {
-        result = cmath_unary(cg, node, id, a);
+        result = cg_cmath_unary(cg, node, id, a);
     }
     return cg_num_to(cg, result, node->type).v;
 }

@@ -15,6 +15,7 @@
 
 #include "../base/arena.h"
 #include "codegen.h"
+#include "../sema/np_ufuncs.h"
 
 /* NVPTX address spaces. */
 enum { CG_AS_GENERIC = 0, CG_AS_GLOBAL = 1, CG_AS_SHARED = 3, CG_AS_CONST = 4, CG_AS_LOCAL = 5 };
@@ -257,6 +258,8 @@ LLVMValueRef cg_complex_pow(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *
  * types Numba gives it (cmath.tanh of a complex64 is a complex128) */
 bool cg_is_cmath_call(int id);
 LLVMValueRef cg_emit_cmath_call(Cg *cg, const Node *node);
+/* cmath's function of one complex number (a BUILTIN_CMATH_* id) */
+CgNum cg_cmath_unary(Cg *cg, const Node *at, Builtin id, CgNum z);
 CgNum cg_cmath_sqrt(Cg *cg, const Node *at, CgNum z);
 CgNum cg_cmath_acos(Cg *cg, const Node *at, CgNum z);
 CgNum cg_cmath_acosh(Cg *cg, const Node *at, CgNum z);
@@ -299,6 +302,8 @@ typedef struct CgWalk {
     LLVMBasicBlockRef done;
 } CgWalk;
 void cg_walk_begin(Cg *cg, CgWalk *w, LLVMValueRef arr, const Type *t, bool memory_order);
+/* the same, in C order, or in F order (the first index fastest) */
+void cg_walk_begin_order(Cg *cg, CgWalk *w, LLVMValueRef arr, const Type *t, bool fortran);
 LLVMValueRef cg_walk_element(Cg *cg, const CgWalk *w);
 LLVMValueRef cg_walk_position(Cg *cg, const CgWalk *w);
 void cg_walk_end(Cg *cg, CgWalk *w);
@@ -367,6 +372,13 @@ bool cg_is_libdevice_call(int id);
 LLVMValueRef cg_emit_libdevice_call(Cg *cg, const Node *node);
 
 /* cg_cache_hints.c: cuda.ldca ... cuda.stwt */
+/* cg_np_ufunc.c: NumPy ufunc calls (sema/np_ufuncs.c), on numbers or over
+ * whole arrays; cg_np_ufunc_ops.c: one element of a loop, its inputs
+ * already in the loop's input types, each result in its output type */
+LLVMValueRef cg_emit_np_ufunc(Cg *cg, const Node *node);
+void cg_np_ufunc_element(Cg *cg, const Node *at, int id, const NpUfuncLoop *loop, const LLVMValueRef *in,
+                         LLVMValueRef *out);
+
 bool cg_is_cache_hint_call(int id);
 LLVMValueRef cg_emit_cache_hint(Cg *cg, const Node *node);
 

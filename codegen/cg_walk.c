@@ -13,8 +13,12 @@
 
 void cg_walk_begin(Cg *cg, CgWalk *w, LLVMValueRef arr, const Type *t, bool memory_order)
 {
+    cg_walk_begin_order(cg, w, arr, t, memory_order && t->layout == LAYOUT_F && t->ndim > 1);
+}
+
+void cg_walk_begin_order(Cg *cg, CgWalk *w, LLVMValueRef arr, const Type *t, bool fortran)
+{
     int d = t->ndim;
-    bool fortran = memory_order && t->layout == LAYOUT_F && d > 1;
     *w = (CgWalk){.arr = arr, .type = t, .done = cg_block(cg, "walk.done")};
     w->position = cg_alloca(cg, cg_i64(cg), "walk.pos");
     LLVMBuildStore(cg->b, cg_const_i64(cg, 0), w->position);

@@ -4,6 +4,7 @@
  * and calls of device functions. Each sets the Call's builtin or callee and
  * converts the arguments to the types the operation takes. */
 #include "sema_internal.h"
+#include "np_ufuncs.h"
 #include "records.h"
 
 static const char *callee_name(FuncCtx *ctx, Node *call)
@@ -379,6 +380,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     }
     if (sema_is_math_builtin(id))
         return sema_check_math_call(ctx, call, (Builtin)id);
+    if (np_ufunc_is_builtin(id))
+        return sema_check_np_ufunc_call(ctx, call, (Builtin)id);
     if (sema_is_cmath_builtin(id))
         return sema_check_cmath_call(ctx, call, (Builtin)id);
     if (sema_is_intrinsic_builtin(id))

@@ -209,7 +209,7 @@ static Value resolve_dim3(Namespace ns, Str attr)
 }
 
 /* math's constants and functions; numpy shares the constants only (its
- * functions are ufuncs, typed differently, and not supported yet). */
+ * functions are ufuncs, typed differently: sema/np_ufuncs.c). */
 static Value resolve_math(Sema *sema, Str attr, const char *module)
 {
     /* Python's values, to double precision. */
@@ -289,6 +289,7 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
         if ((type = numpy_type(attr)) != NULL) return value_type(type);
         if (str_eq_cstr(attr, "dtype")) return value_builtin(CALLABLE_NP_DTYPE);
         if (sema_numpy_array_function(attr).kind == VAL_BUILTIN) return sema_numpy_array_function(attr);
+        if (sema_numpy_ufunc(attr).kind == VAL_BUILTIN) return sema_numpy_ufunc(attr);
         if (sema_unsupported_type_kind(attr)) return unsupported_attr(sema, "numpy", attr);
         return resolve_math(sema, attr, "numpy");
     case NS_MATH:

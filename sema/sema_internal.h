@@ -352,6 +352,10 @@ Value sema_math_function(Str name);           /* VAL_BUILTIN, or VAL_ERROR */
 bool sema_is_math_builtin(int id);
 Value sema_check_math_call(FuncCtx *ctx, Node *call, Builtin id);
 
+/* np_ufuncs.c: np.sin(x), np.add(a, b, out), ... */
+Value sema_numpy_ufunc(Str name);             /* VAL_BUILTIN, or VAL_ERROR */
+Value sema_check_np_ufunc_call(FuncCtx *ctx, Node *call, Builtin id);
+
 /* atomics.c: cuda.atomic.NAME, typed as numba-cuda's cudadecl.py does */
 Value sema_atomic_function(Str name);         /* VAL_BUILTIN, or VAL_ERROR */
 bool sema_is_atomic_builtin(int id);
