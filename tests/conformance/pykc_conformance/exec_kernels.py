@@ -22,6 +22,7 @@ import os
 import sys
 import tempfile
 import types
+import warnings
 
 from . import exec_sources
 
@@ -60,13 +61,16 @@ def import_line(name, value, own_module=None):
     """The import that binds `name` to `value`: the module's own import for
     a module, else a from-import of a module whose attribute of that name
     is the very object (IMPORTABLE_FROM, then the module whose globals the
-    function has); None when none is."""
+    function has); None when none is. Runs during a test's launch: a
+    deprecated name's warning would reach the test's own warning checks."""
     if isinstance(value, types.ModuleType):
         return "import %s as %s" % (value.__name__, name)
-    for module_name in IMPORTABLE_FROM + ((own_module,) if own_module else ()):
-        module = _module(module_name)
-        if module is not None and getattr(module, name, _MISSING) is value:
-            return "from %s import %s as %s" % (module_name, name, name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for module_name in IMPORTABLE_FROM + ((own_module,) if own_module else ()):
+            module = _module(module_name)
+            if module is not None and getattr(module, name, _MISSING) is value:
+                return "from %s import %s as %s" % (module_name, name, name)
     return None
 
 
