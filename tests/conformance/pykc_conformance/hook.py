@@ -21,7 +21,7 @@ import traceback
 
 import numpy as np
 
-from . import checkout, closure_values, compare, kernel_types, pykc_compile, records, ufuncs, wire
+from . import checkout, closure_values, compare, exec_kernels, kernel_types, pykc_compile, records, ufuncs, wire
 
 LAUNCH_TIMEOUT_S = 60     # a pykc launch, its module's JIT included
 STARTUP_TIMEOUT_S = 120   # the first request also waits for CuPy to start
@@ -129,14 +129,17 @@ class Launch:
         self.kernel, self.args = kernel, args
         self.griddim, self.blockdim, self.sharedmem = griddim, blockdim, sharedmem
         self.key = self.unsupported = self.source = self.ptx = self.ufunc = None
+        self.exec_source = None   # the `source` field of a function compiled from a string
         self.slots, self.params = [], []
         self.problem = None  # the run fields when the check ends early
         self.numba_seconds = None
 
     def record(self):
         file, line, qualname, sig, binds = self.key[:5]
-        ufunc = {"ufunc": self.ufunc} if self.ufunc else {}
-        return {**ufunc, "file": file, "line": line, "qualname": qualname, "sig": sig, "binds": list(binds),
+        extra = {"ufunc": self.ufunc} if self.ufunc else {}
+        if self.exec_source:
+            extra["source"] = self.exec_source
+        return {**extra, "file": file, "line": line, "qualname": qualname, "sig": sig, "binds": list(binds),
                 "griddim": list(self.griddim), "blockdim": list(self.blockdim),
                 "sharedmem": self.sharedmem, "cooperative": is_cooperative(self.kernel),
                 "numba_seconds": self.numba_seconds, "pykc_seconds": None,
@@ -265,7 +268,8 @@ class Checker:
 
     def identify(self, check):
         """Fills check.key (file, line, qualname, sig, binds), check.source (the
-        file is in the checkout) and check.unsupported."""
+        file is in the checkout, or the text it was compiled from is known:
+        check.exec_source) and check.unsupported."""
         func = getattr(check.kernel, "py_func", None)
         code = getattr(func, "__code__", None)
         if code is None:   # a kernel rebuilt from numba's on-disk cache has no Python function
@@ -283,6 +287,10 @@ class Checker:
             func, check.ufunc = generated
             code = func.__code__
         file, check.source = self.source_file(code.co_filename)
+        if not check.source and not generated and not ufuncs.is_generated_name(func.__name__):
+            check.exec_source = exec_kernels.source_field(func)
+            if check.exec_source:   # compiled from a string: pykc gets the text (exec_kernels.py)
+                file, check.source = exec_kernels.label(code.co_filename, check.exec_source), True
         qualname = records.strip_locals(func.__qualname__)
         binds = tuple(closure_values.closure_binds(func, qualname))
         check.key = (file, code.co_firstlineno, qualname, sig, binds)
@@ -398,7 +406,7 @@ class Checker:
             return {"compile": "no-source", "compile_exit": None,
                     "compile_message": "no source file in the checkout: " + check.key[0]}
         with self.lock:
-            result = self.cache.compile(check.key)
+            result = self.cache.compile(check.key, check.exec_source)
         check.ptx = result.get("ptx")
         return {k: result[k] for k in ("compile", "compile_exit", "compile_message")}
 

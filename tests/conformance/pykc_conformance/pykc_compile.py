@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import tempfile
 
-from . import records, ufuncs
+from . import exec_kernels, records, ufuncs
 
 COMPILE_TIMEOUT_S = 60
 
@@ -72,11 +72,13 @@ def has_decorator_signature(path, line, name):
     return False
 
 
-def compile_command(pykc, key, output, extra_args=(), root="."):
+def compile_command(pykc, key, output, extra_args=(), root=".", path=None):
     """pykc's command line for one kernel: --kernel NAME@LINE, --sig
     NAME@LINE=SIG unless the source gives the signature itself, and a
-    --bind for each value its closure captured."""
+    --bind for each value its closure captured. `path` is the file to
+    compile when it is not the key's (a function compiled from a string)."""
     file, line, qualname, sig = key[:4]
+    file = path or file
     binds = key[4] if len(key) > 4 else ()
     ufunc = key[5] if len(key) > 5 else None
     name = kernel_option(qualname, line)
@@ -104,11 +106,15 @@ def first_error_line(stderr):
     return lines[-1].strip() if lines else None
 
 
-def compile_kernel(pykc, root, key, output, extra_args=(), timeout=COMPILE_TIMEOUT_S):
+def compile_kernel(pykc, root, key, output, extra_args=(), timeout=COMPILE_TIMEOUT_S, source=None):
     """Runs pykc on one kernel; returns {compile, compile_message,
     compile_exit}: compile is 'ok', 'error' (pykc said no, or died) or
-    'timeout', compile_message pykc's first error line (None when ok)."""
-    command = compile_command(pykc, key, output, extra_args, root)
+    'timeout', compile_message pykc's first error line (None when ok).
+    `source` is the record's field of a function compiled from a string:
+    its file is written beside the output (exec_kernels.py), and named by
+    the key's label in the message."""
+    path = exec_kernels.write(source, os.path.dirname(os.path.abspath(output))) if source else None
+    command = compile_command(pykc, key, output, extra_args, root, path)
     try:
         done = subprocess.run(command, cwd=root, capture_output=True, text=True,
                               errors="replace", timeout=timeout)
@@ -121,6 +127,8 @@ def compile_kernel(pykc, root, key, output, extra_args=(), timeout=COMPILE_TIMEO
     if done.returncode == 0 and os.path.exists(output):
         return {"compile": "ok", "compile_exit": 0, "compile_message": None}
     message = first_error_line(done.stderr) or "exit status %d" % done.returncode
+    if path:
+        message = message.replace(path, key[0])
     if done.returncode < 0:
         message = "pykc was killed by signal %d: %s" % (-done.returncode, message)
     return {"compile": "error", "compile_exit": done.returncode, "compile_message": message}
@@ -186,9 +194,9 @@ class CompileCache:
         self.extra_args = list(extra_args)
         os.makedirs(directory, exist_ok=True)
 
-    def compile(self, key):
+    def compile(self, key, source=None):
         """{compile, compile_message, compile_exit, ptx}: ptx is the PTX's
-        path when it compiled."""
+        path when it compiled; `source` as for compile_kernel."""
         base = os.path.join(self.directory, records.key_digest(key))
         try:
             with open(base + ".json", encoding="utf-8") as f:
@@ -198,7 +206,7 @@ class CompileCache:
         fd, scratch = tempfile.mkstemp(suffix=".ptx", dir=self.directory)
         os.close(fd)
         os.unlink(scratch)  # pykc must create it: an empty file is no PTX
-        result = compile_kernel(self.pykc, self.root, key, scratch, self.extra_args)
+        result = compile_kernel(self.pykc, self.root, key, scratch, self.extra_args, source=source)
         result["ptx"] = None
         if result["compile"] == "ok":
             os.replace(scratch, base + ".ptx")

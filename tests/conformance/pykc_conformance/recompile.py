@@ -13,12 +13,13 @@ NOT_COMPILED = ("unsupported-type", "no-source")  # the harness never gives thes
 
 
 def distinct_keys(old):
-    """The kernels to compile, each once, in the order first recorded."""
+    """{key: the record's `source` field (exec_kernels.py) or None}: the
+    kernels to compile, each once, in the order first recorded."""
     keys = {}
     for record in old:
         if record.get("compile") not in NOT_COMPILED:
-            keys.setdefault(records.kernel_key(record), None)
-    return list(keys)
+            keys.setdefault(records.kernel_key(record), record.get("source"))
+    return keys
 
 
 def compile_all(pykc, root, keys, extra_args, jobs):
@@ -26,7 +27,7 @@ def compile_all(pykc, root, keys, extra_args, jobs):
     with tempfile.TemporaryDirectory(prefix="pykc-recompile-") as scratch:
         def one(key):
             output = os.path.join(scratch, records.key_digest(key) + ".ptx")
-            return key, pykc_compile.compile_kernel(pykc, root, key, output, extra_args)
+            return key, pykc_compile.compile_kernel(pykc, root, key, output, extra_args, source=keys[key])
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             return dict(pool.map(one, keys))
 

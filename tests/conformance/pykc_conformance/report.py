@@ -22,7 +22,7 @@ report counts the kernels and records that differ from it."""
 import collections
 import fnmatch
 
-from . import records
+from . import exec_kernels, records
 
 OUTCOMES = ("correct", "mismatch", "launch-error", "error", "timeout", "unverified", "unsupported")
 EXPECTABLE = OUTCOMES + ("nondeterministic",)
@@ -122,6 +122,11 @@ class Kernel:
         text = " ".join(str(text).split())
         return text if len(text) <= DETAIL_CHARS else text[:DETAIL_CHARS] + "..."
 
+    def group(self):
+        """Its row of the per-file table: its file, or for a function
+        compiled from a string "<string> (the test module that built it)"."""
+        return exec_kernels.report_group(self.key[0], self.launches[-1].get("source"))
+
     def name(self):
         file, line, qualname, sig = self.key[:4]
         return "`%s:%s` `%s` `%s`" % (file, line, qualname, sig)
@@ -178,8 +183,8 @@ def summary_lines(kernels, expectations, n_records):
 
 def file_table(kernels):
     rows = collections.OrderedDict()
-    for kernel in sorted(kernels, key=lambda k: k.key[0]):
-        row = rows.setdefault(kernel.key[0], [0, 0, 0])
+    for kernel in sorted(kernels, key=lambda k: k.group()):
+        row = rows.setdefault(kernel.group(), [0, 0, 0])
         row[0] += 1
         row[1] += kernel.compile == "ok"
         row[2] += kernel.outcome == "correct"

@@ -3,7 +3,8 @@ process it starts (test modules, their multiprocessing workers and
 subprocesses): make numba-cuda importable with this NumPy, make
 `numba.cuda.tests` the checkout's tests rather than the installed ones,
 keep Numba's cffi support off where cffi is the harness's stub, and install
-the launch hook."""
+the launch hook, with the exec and compile wrappers that remember the
+source of code built from strings (exec_sources.py)."""
 import importlib.util
 import os
 import sys
@@ -79,7 +80,8 @@ def setup(config):
         use_checkout_tests(config["checkout"])
         keep_cffi_unsupported()
         if config["hook"]:
-            from . import hook
+            from . import exec_sources, hook
+            exec_sources.install()
             hook.install(config)
     except Exception as error:
         sys.stderr.write("pykc conformance: setup failed: %s: %s\n" % (type(error).__name__, error))

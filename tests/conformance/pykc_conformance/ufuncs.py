@@ -69,6 +69,13 @@ def origin(py_func):
     return user, field
 
 
+def is_generated_name(name):
+    """Whether a function's name is that of a ufunc's generated kernel: one
+    whose def is unknown stays no-source rather than compiled from Numba's
+    text (its `__core__` is no name pykc could import)."""
+    return any(name.startswith(prefix) for prefix in KINDS.values())
+
+
 def key_part(field):
     """The ufunc field as a part of a kernel key (hashable, JSON-stable)."""
     return (field.get("kind"), field.get("sig"), field.get("layout") or "")

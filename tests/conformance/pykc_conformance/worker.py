@@ -15,6 +15,8 @@ import importlib.util
 import os
 import sys
 
+from pykc_conformance import exec_sources
+
 PROXY = '''"""Written by pykc's conformance harness: pytest collects %(name)s,
 imported by its name (from the checkout), through this module."""
 import importlib
@@ -60,6 +62,7 @@ def run_unittest(name):
 
 def main(argv):
     runner, checkout, state, name = argv
+    os.environ[exec_sources.TEST_MODULE_ENV] = name   # for the `python -c` processes it starts
     if runner == "pytest":
         return run_pytest(checkout, state, name)
     return run_unittest(name)
