@@ -88,6 +88,11 @@ static void print_item(Cg *cg, PrintBuf *p, LLVMValueRef v, const Type *t)
         put_cstr(cg, p, "%f");
         add_value(cg, p, cg_convert(cg, v, t, &type_float64_t));
         return;
+    case TYPE_BFLOAT16:   /* exactly, as a float64 (numba-cuda's bfloat16_print_impl) */
+        put_cstr(cg, p, "%f");
+        add_value(cg, p, cg_convert(cg, cg_bf16_convert(cg, v, t, &type_float32_t), &type_float32_t,
+                                    &type_float64_t));
+        return;
     case TYPE_BOOL: {
         LLVMValueRef yes = const_string(cg, "True", 4, "printf_True", true);
         LLVMValueRef no = const_string(cg, "False", 5, "printf_False", true);

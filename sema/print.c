@@ -14,7 +14,7 @@ enum { PRINT_MAX_ARGS = 32 };
 /* Whether numba-cuda's printimpl has a print_item for `type`. */
 static bool printable(const Type *type)
 {
-    if (type_is_complex(type))
+    if (type_is_complex(type) || type->kind == TYPE_FP8)
         return false;
     if (type_is_scalar(type))
         return true;
@@ -26,8 +26,35 @@ static bool printable(const Type *type)
     return true;
 }
 
-static bool check_print_arg(FuncCtx *ctx, Node *arg)
+/* cuda.threadIdx and its siblings print as Numba's Dim3 does, "(x, y, z)":
+ * the tuple of their three members, which prints the same. */
+static bool is_dim3(FuncCtx *ctx, const Node *arg)
 {
+    if (arg->kind != NODE_NAME && arg->kind != NODE_ATTRIBUTE)
+        return false;
+    Value v = sema_resolve_static(ctx->sema, arg);
+    return v.kind == VAL_NAMESPACE && (v.id == NS_THREADIDX || v.id == NS_BLOCKIDX || v.id == NS_BLOCKDIM ||
+                                       v.id == NS_GRIDDIM);
+}
+
+static Node *dim3_members(FuncCtx *ctx, Node *arg)
+{
+    Arena *arena = ctx->sema->arena;
+    Node *tuple = ast_new(arena, NODE_TUPLE, arg->span);
+    for (int i = 0; i < 3; i++) {
+        Node *member = ast_new(arena, NODE_ATTRIBUTE, arg->span);
+        member->attribute.value = arg;
+        member->attribute.attr = str_from_cstr(i == 0 ? "x" : i == 1 ? "y" : "z");
+        ast_list_push(arena, &tuple->tuple.elts, member);
+    }
+    return tuple;
+}
+
+static bool check_print_arg(FuncCtx *ctx, Node **slot)
+{
+    if (is_dim3(ctx, *slot))
+        *slot = dim3_members(ctx, *slot);
+    Node *arg = *slot;
     if (arg->kind == NODE_STRING)
         return true;   /* a constant string: printed with %s */
     const Type *type = sema_check_value(ctx, arg);
@@ -51,7 +78,7 @@ Value sema_check_print(FuncCtx *ctx, Node *call)
 {
     bool ok = true;
     for (int i = 0; i < call->call.args.count; i++)
-        ok &= check_print_arg(ctx, call->call.args.items[i]);
+        ok &= check_print_arg(ctx, &call->call.args.items[i]);
     if (call->call.keywords.count > 0) {
         Node *kw = call->call.keywords.items[0];
         sema_report(ctx, kw->span, "print() in a kernel takes no keyword arguments such as '%.*s=' "
