@@ -26,6 +26,7 @@ def stand_in_modules():
     made["numba"].cuda = made["numba.cuda"]
     made["numba.cuda"].types = made["numba.cuda.types"]
     made["numba.cuda"].uint64 = Type("uint64")
+    made["numba.cuda"].jit = lambda sig: (lambda func: func)
     made["numba.cuda.types"].float64 = Type("float64")
     sys.modules.update(made)
 
@@ -53,6 +54,7 @@ out = [record(atomic, "void(float64[::1], float64[:, ::1])"),
        record(atomic_min, "void(float64[::1], float64[:, ::1])"),
        record(test_fake_exec.make_helper_user(), "void(int64[::1])")]
 record(test_fake_exec.make_ufunc_usecase("sin"), "void(float64[::1], float64[::1])")
+record(test_fake_exec.make_decorated(), "void(int32[:])")
 # a record of a run before the source field: still no-source
 out.append(dict(out[0], file="<string>", compile="no-source", compile_exit=None, run=None, source=None,
                 compile_message="no source file in the checkout: <string>"))

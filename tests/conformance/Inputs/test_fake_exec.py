@@ -45,3 +45,11 @@ def make_helper_user():
     source = "def twice(x):\n    return x + x\n\ndef uses_helper(a):\n    a[0] = helper\n    a[1] = twice(abs(-3))\n"
     exec(source, globals(), globals())
     return globals()["uses_helper"]
+
+
+def make_decorated():
+    """The decorator's `cuda` is read by the exec'd module code, not by the
+    function (numba-cuda's test_debuginfo execs such a string)."""
+    ld = {}
+    exec("@cuda.jit('void(int32[:])')\ndef foo(x):\n    x[0] = 1\n", {"cuda": cuda}, ld)
+    return ld["foo"]

@@ -74,13 +74,25 @@ def import_line(name, value, own_module=None):
     return None
 
 
+def names_loaded(text):
+    """The global names the source text's module-level code itself reads (a
+    decorator's `cuda` among them; not its functions' bodies); none when it
+    does not compile."""
+    try:
+        module = exec_sources.original_compile(text, "<string>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return set()
+    return {instruction.argval for instruction in dis.get_instructions(module) if instruction.opname in LOADS}
+
+
 def preamble(func, text):
-    """Import lines for the global names func uses that its globals bind
-    and the text does not define (builtins left out), one a line."""
+    """Import lines for the global names func, or the text's module-level
+    code (its decorators), uses that func's globals bind and the text does
+    not define (builtins left out), one a line."""
     scope = func.__globals__
     own_module = scope.get("__name__") if isinstance(scope.get("__name__"), str) else None
     lines = []
-    for name in sorted(names_used(func.__code__, LOADS) - names_defined(text)):
+    for name in sorted((names_used(func.__code__, LOADS) | names_loaded(text)) - names_defined(text)):
         value = scope.get(name, _MISSING)
         if value is _MISSING or value is getattr(builtins, name, _MISSING):
             continue
