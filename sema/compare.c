@@ -39,7 +39,7 @@ static bool check_identity(FuncCtx *ctx, Node *node, int i, CmpOpKind op, ConstV
     const Type *a = node->compare.operands.items[i]->type;
     const Type *b = node->compare.operands.items[i + 1]->type;
     if (a->kind != TYPE_NONE && b->kind != TYPE_NONE) {
-        sema_report(ctx, node->span, "'%s' is only supported with None", ast_cmpop_spelling(op));
+        sema_report(ctx, node->span, "'%s' is only supported with None and between two bools", ast_cmpop_spelling(op));
         return false;
     }
     if (has_call(node->compare.operands.items[i]) || has_call(node->compare.operands.items[i + 1])) {
@@ -68,8 +68,13 @@ static bool check_pair(FuncCtx *ctx, Node *node, int i, ConstValue *result)
     result->kind = CONST_NONE;
     if (left->type->kind == TYPE_ENUM_MEMBER || right->type->kind == TYPE_ENUM_MEMBER)
         return sema_check_enum_compare(ctx, node, i, result);
-    if (op == CMP_IS || op == CMP_IS_NOT)
+    if ((op == CMP_IS || op == CMP_IS_NOT) && left->type->kind == TYPE_BOOL && right->type->kind == TYPE_BOOL) {
+        /* numba's bool_is_impl: two bools are identical when equal (Python
+         * keeps one True and one False) */
+        op = node->compare.ops[i] = op == CMP_IS ? CMP_EQ : CMP_NE;
+    } else if (op == CMP_IS || op == CMP_IS_NOT) {
         return check_identity(ctx, node, i, op, result);
+    }
     if (op == CMP_IN || op == CMP_NOT_IN) {
         sema_report(ctx, node->span, "'%s' is not supported by pykc yet", ast_cmpop_spelling(op));
         return false;
