@@ -369,6 +369,7 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
     case BUILTIN_CONST_ARRAY_LIKE: return sema_check_const_array_like(ctx, call);
     case BUILTIN_COMPLEX: return sema_check_complex_call(ctx, call);
     case BUILTIN_TUPLE: return sema_check_tuple_call(ctx, call);
+    case BUILTIN_ISINSTANCE: return sema_check_isinstance(ctx, call);
     case CALLABLE_INT:
     case CALLABLE_FLOAT:
     case CALLABLE_BOOL: return check_cast(ctx, call, NULL, id);

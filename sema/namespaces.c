@@ -355,6 +355,7 @@ Value sema_lookup_builtin_name(Str name)
         {"zip", BUILTIN_ZIP}, {"round", BUILTIN_ROUND}, {"pow", BUILTIN_POW},
         {"divmod", BUILTIN_DIVMOD}, {"print", BUILTIN_PRINT}, {"breakpoint", BUILTIN_BREAKPOINT},
         {"complex", BUILTIN_COMPLEX}, {"tuple", BUILTIN_TUPLE},
+        {"isinstance", BUILTIN_ISINSTANCE},
         {"staticmethod", CALLABLE_HOST_DECORATOR}, {"classmethod", CALLABLE_HOST_DECORATOR},
     };
     static const char *const not_yet[] = {

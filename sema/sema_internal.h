@@ -353,6 +353,8 @@ bool sema_is_math_builtin(int id);
 Value sema_check_math_call(FuncCtx *ctx, Node *call, Builtin id);
 
 /* np_ufuncs.c: np.sin(x), np.add(a, b, out), ... */
+/* isinstance.c: isinstance(x, T), a constant */
+Value sema_check_isinstance(FuncCtx *ctx, Node *call);
 Value sema_numpy_ufunc(Str name);             /* VAL_BUILTIN, or VAL_ERROR */
 Value sema_check_np_ufunc_call(FuncCtx *ctx, Node *call, Builtin id);
 
