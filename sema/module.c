@@ -11,7 +11,7 @@
  * specialisations), device functions with one when a root calls them.
  * Nothing else of the file is checked: host code is Python pykc reads only
  * to find kernels and the values they capture. */
-#include "diagnose.h"
+#include "../analysis/analysis.h"
 #include "scope.h"
 #include "sema_internal.h"
 
@@ -231,6 +231,6 @@ bool sema_check_module(Arena *arena, Diag *diag, Node *module, const SemaOptions
     out->const_arrays = sema.const_arrays;
     out->const_array_count = sema.const_array_count;
     if (diag->errors == errors)
-        sema_diagnose_module(&sema, out);
+        analysis_diagnose_module(&sema, out);
     return diag->errors == errors;
 }

@@ -42,7 +42,7 @@ def third_argument(text, start):
 def source_names(root):
     names = set()
     define = re.compile(r'^#define\s+([A-Z_][A-Z0-9_]*)\s+"([a-z0-9-]+)"', re.M)
-    for folder in ("base", "lexer", "parser", "sema", "codegen", "driver"):
+    for folder in ("base", "lexer", "parser", "sema", "analysis", "codegen", "driver"):
         for path in glob.glob(os.path.join(root, folder, "*.[ch]")) + glob.glob(os.path.join(root, folder, "*.re")):
             text = open(path, encoding="utf-8").read()
             macros = dict(define.findall(text))

@@ -17,7 +17,7 @@
  * N > 32: ...) is not checked: it never runs. Other constant shapes that
  * are invalid (zero, negative, too large) are errors of shared.c, and
  * constant tuple indices out of range are errors of expr.c. */
-#include "diagnose.h"
+#include "analysis.h"
 
 /* An array whose shape this check knows. */
 typedef struct KnownArray {
@@ -95,7 +95,7 @@ static void collect_arrays(void *ctx, Node *node)
 
 static const KnownArray *known_array(const IndexCheck *check, const Node *base)
 {
-    base = sema_strip_converts(base);
+    base = analysis_strip_converts(base);
     if (base->kind != NODE_NAME || !base->name.sym)
         return NULL;
     for (int i = 0; i < check->count; i++)
@@ -106,7 +106,7 @@ static const KnownArray *known_array(const IndexCheck *check, const Node *base)
 
 static void check_axis(IndexCheck *check, const KnownArray *array, int axis, const Node *item)
 {
-    item = sema_strip_converts(item);
+    item = analysis_strip_converts(item);
     if (item->kind == NODE_SLICE || item->konst.kind != CONST_INT || !item->type || !type_is_int(item->type))
         return;
     int64_t extent = array->dims[axis];
@@ -122,7 +122,7 @@ static void check_axis(IndexCheck *check, const KnownArray *array, int axis, con
                value, axis, STR_ARG(name), (long long)extent, extent == 1 ? "" : "s");
     diag_note(sema->diag, array->call->span, "'%.*s' is a %s array of shape %s, defined here", STR_ARG(name),
               array->call->call.builtin == BUILTIN_SHARED_ARRAY ? "shared" : "local",
-              sema_shape_text(sema->arena, array->dims, array->ndim));
+              analysis_shape_text(sema->arena, array->dims, array->ndim));
 }
 
 /* array[index]: one item, or a tuple of one per dimension. */
@@ -141,7 +141,7 @@ static void check_index(IndexCheck *check, const Node *base, const Node *index)
 
 static bool has_constant_truth(const Node *cond, bool *truth)
 {
-    cond = sema_strip_converts(cond);
+    cond = analysis_strip_converts(cond);
     if (cond->konst.kind == CONST_BOOL)
         return *truth = cond->konst.b, true;
     if (cond->konst.kind == CONST_INT)
@@ -203,7 +203,7 @@ static bool is_later_copy(const FuncInfo *fi)
     return fi->overload_of && fi->overload_of->overload_count && fi->overload_of->overloads[0] != fi;
 }
 
-void sema_diagnose_constant_index(Sema *sema, FuncInfo *fi)
+void analysis_constant_index(Sema *sema, FuncInfo *fi)
 {
     if (!fi->def || is_later_copy(fi))
         return;

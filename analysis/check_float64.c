@@ -21,7 +21,7 @@
  * array, a device function's float64 result. One warning per statement: the
  * outermost such operation. Under --weak-scalars literals and integers no
  * longer promote, so what sema types float32 is not reported. */
-#include "diagnose.h"
+#include "analysis.h"
 
 #include <string.h>
 
@@ -58,7 +58,7 @@ typedef struct Origin {
 /* Every leaf is a literal number: Python folds it before Numba types it. */
 static bool is_literal_expression(const Node *node)
 {
-    node = sema_strip_converts(node);
+    node = analysis_strip_converts(node);
     switch (node->kind) {
     case NODE_INT: case NODE_FLOAT: case NODE_BOOL: return true;
     case NODE_UNARY: return is_literal_expression(node->unary.operand);
@@ -87,12 +87,12 @@ static Origin combine(const Node *const *operands, int count, bool math_argument
             return (Origin){.kind = ORIGIN_USER64};
         result.has_f32 |= o.has_f32;
         if (o.kind == ORIGIN_F32 && !f32)
-            f32 = sema_strip_converts(operands[i]);
+            f32 = analysis_strip_converts(operands[i]);
         if (o.kind == ORIGIN_INT && !integer)
-            integer = sema_strip_converts(operands[i]);
+            integer = analysis_strip_converts(operands[i]);
         if (o.kind == ORIGIN_IMPLICIT64 && !have_cause) {
             result.why = o.why, result.cause = o.cause, result.partner = o.partner;
-            result.math_argument = o.math_argument || (math_arguments && o.cause == sema_strip_converts(operands[i]));
+            result.math_argument = o.math_argument || (math_arguments && o.cause == analysis_strip_converts(operands[i]));
             have_cause = true;
         }
     }
@@ -107,7 +107,7 @@ static Origin combine(const Node *const *operands, int count, bool math_argument
 
 static Origin classify(const Node *node)
 {
-    const Node *n = sema_strip_converts(node);
+    const Node *n = analysis_strip_converts(node);
     const Type *type = n->type;
     if (!type)
         return (Origin){.kind = ORIGIN_OTHER};
@@ -401,8 +401,8 @@ static void report(Sema *sema, const Finding *f)
         fix = arena_printf(arena, "write '%s' to compute in float32", as_f32);
         break;
     case WHY_INT_DIVISION: {
-        const char *left = text_of(arena, sema_strip_converts(o->cause->binop.left));
-        const char *right = text_of(arena, sema_strip_converts(o->cause->binop.right));
+        const char *left = text_of(arena, analysis_strip_converts(o->cause->binop.left));
+        const char *right = text_of(arena, analysis_strip_converts(o->cause->binop.right));
         why = arena_printf(arena, "Numba types the true division of integers '%s' as float64", cause);
         fix = arena_printf(arena, "divide float32 values, '%s / %s', to compute in float32 (or '//' for an "
                            "integer quotient)", call_text(arena, "float32", left), call_text(arena, "float32", right));
@@ -415,7 +415,7 @@ static void report(Sema *sema, const Finding *f)
         fix = args->count == 1
                   ? arena_printf(arena, "pass a float32, '%s(%s)', to compute in float32",
                                  text_of(arena, o->cause->call.func),
-                                 call_text(arena, "float32", text_of(arena, sema_strip_converts(args->items[0]))))
+                                 call_text(arena, "float32", text_of(arena, analysis_strip_converts(args->items[0]))))
                   : "pass float32 arguments to compute in float32";
         break;
     }
@@ -424,7 +424,7 @@ static void report(Sema *sema, const Finding *f)
     diag_note(sema->diag, (Span){0}, "%s", fix);
 }
 
-void sema_diagnose_float64(Sema *sema, FuncInfo *fi)
+void analysis_float64(Sema *sema, FuncInfo *fi)
 {
     if (!diag_warning_enabled(sema->diag, WARNING_NAME))
         return;   /* -Wno-implicit-float64: no need to look */

@@ -19,7 +19,7 @@
 #ifndef PYKC_SEMA_FLOW_H
 #define PYKC_SEMA_FLOW_H
 
-#include "diagnose.h"
+#include "analysis.h"
 
 /* ---- bounds: integers symbolic in the block's dimensions (flow_bound.c) */
 

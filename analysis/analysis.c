@@ -1,15 +1,15 @@
-/* Runs the bug-finding analyses over a typed module; see diagnose.h. */
-#include "diagnose.h"
+/* Runs the bug-finding analyses over a typed module; see analysis.h. */
+#include "analysis.h"
 #include "flow.h"
 
-const Node *sema_strip_converts(const Node *node)
+const Node *analysis_strip_converts(const Node *node)
 {
     while (node->kind == NODE_CONVERT)
         node = node->convert.operand;
     return node;
 }
 
-const char *sema_shape_text(Arena *arena, const int64_t *dims, int ndim)
+const char *analysis_shape_text(Arena *arena, const int64_t *dims, int ndim)
 {
     if (ndim == 1)
         return arena_printf(arena, "(%lld,)", (long long)dims[0]);
@@ -19,7 +19,7 @@ const char *sema_shape_text(Arena *arena, const int64_t *dims, int ndim)
     return arena_printf(arena, "%s)", text);
 }
 
-void sema_diagnose_module(Sema *sema, const SemaModule *module)
+void analysis_diagnose_module(Sema *sema, const SemaModule *module)
 {
     for (int i = 0; i < module->func_count; i++) {
         FuncInfo *fi = module->funcs[i];
@@ -33,10 +33,10 @@ void sema_diagnose_module(Sema *sema, const SemaModule *module)
             diag_init_quiet(&quiet);
             sema->diag = &quiet;
         }
-        sema_diagnose_flow(sema, fi);
-        sema_diagnose_shared_size(sema, fi);
-        sema_diagnose_constant_index(sema, fi);
-        sema_diagnose_float64(sema, fi);
+        analysis_flow(sema, fi);
+        analysis_shared_size(sema, fi);
+        analysis_constant_index(sema, fi);
+        analysis_float64(sema, fi);
         sema->diag = loud;
     }
 }

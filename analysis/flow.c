@@ -566,7 +566,7 @@ bool flow_walk_call(Flow *flow, FlowState *state, Node *call, const AbsVal *args
     return true;
 }
 
-void sema_diagnose_flow(Sema *sema, FuncInfo *fi)
+void analysis_flow(Sema *sema, FuncInfo *fi)
 {
     if (!fi->is_kernel || !fi->def)
         return;

@@ -12,7 +12,7 @@
  * a FuncInfo of its own, with its own variables). Dynamic shared memory
  * (cuda.shared.array(0, dtype)) counts 0 here: its size is given at launch,
  * where the runtime checks it. */
-#include "diagnose.h"
+#include "analysis.h"
 
 /* What a block can have without opting in to more (cudaFuncSetAttribute),
  * on every architecture pykc targets. */
@@ -80,7 +80,7 @@ static void note_array(Sema *sema, const FuncInfo *kernel, const FuncInfo *owner
                                                                                 : owner->name;
     const char *where = owner == kernel ? ""
                         : arena_printf(sema->arena, " in device function '%.*s'", STR_ARG(owner_name));
-    const char *shape = sema_shape_text(sema->arena, array->shape, type->ndim);
+    const char *shape = analysis_shape_text(sema->arena, array->shape, type->ndim);
     if (array->name.len)
         diag_note(sema->diag, array->call->span, "'%.*s' %s %s%s: %lld bytes", STR_ARG(array->name),
                   type->dtype->name, shape, where, (long long)array->bytes);
@@ -106,7 +106,7 @@ static bool reported_for_earlier_overload(const FuncInfo *fi, int64_t total, Sem
     return false;
 }
 
-void sema_diagnose_shared_size(Sema *sema, FuncInfo *fi)
+void analysis_shared_size(Sema *sema, FuncInfo *fi)
 {
     if (!fi->is_kernel)
         return;
