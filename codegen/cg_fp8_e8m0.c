@@ -3,9 +3,9 @@
  * through CUDA's cuda_fp8.hpp, whose software path this file reproduces
  * bit for bit. The header takes its PTX path (cvt.{rz,rp}[.satfinite]
  * .ue8m0x2.*, cvt.rn.bf16x2.ue8m0x2) only for arch-family targets from
- * sm_100 (sm_100a, sm_100f, ... and their sm_11x, sm_12x kin); the
- * software path computes the same values, and pykc takes it on every
- * arch.
+ * sm_100 (sm_100a, sm_100f, ... and their sm_11x, sm_12x kin); pykc
+ * takes the software path on every arch (the GPUs it is checked on are
+ * sm_90, where numba-cuda takes it too).
  *
  * To e8m0 (__nv_cvt_bfloat16raw_to_e8m0, the heart of the others): the
  * bfloat16's exponent field, the sign dropped; rounding cudaRoundPosInf
