@@ -175,6 +175,8 @@ LLVMValueRef cg_emit_builtin_call(Cg *cg, const Node *node)
             return cg_emit_fp16_call(cg, node);
         if (cg_is_bf16_call(node->call.builtin))
             return cg_emit_bf16_call(cg, node);
+        if (cg_is_fp8_cvt_call(node->call.builtin))
+            return cg_emit_fp8_cvt_call(cg, node);
         if (cg_is_grid_group_call(node->call.builtin))
             return cg_emit_grid_group_call(cg, node);
         if (node->call.builtin == BUILTIN_ARRAY_RESHAPE)

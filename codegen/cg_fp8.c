@@ -52,9 +52,10 @@ static LLVMValueRef ucmp(Cg *cg, LLVMIntPredicate p, LLVMValueRef a, LLVMValueRe
     return LLVMBuildICmp(cg->b, p, a, b, "");
 }
 
-/* __nv_cvt_double_to_fp8(x, __NV_SATFINITE, e4m3 or e5m2), branch-free:
- * every case is computed and the header's if-chain picks one. */
-static LLVMValueRef double_to_fp8(Cg *cg, LLVMValueRef x, bool e4m3)
+/* __nv_cvt_double_to_fp8(x, saturate, e4m3 or e5m2), branch-free: every
+ * case is computed and the header's if-chain picks one. satfinite (i1):
+ * beyond the largest finite value that value, else NaN (e4m3) or Inf. */
+static LLVMValueRef double_to_fp8(Cg *cg, LLVMValueRef x, bool e4m3, LLVMValueRef satfinite)
 {
     LLVMBuilderRef b = cg->b;
     const unsigned bias = e4m3 ? 7 : 15, sig_bits = e4m3 ? 4 : 3, mant_mask = e4m3 ? 7 : 3;
@@ -100,27 +101,53 @@ static LLVMValueRef double_to_fp8(Cg *cg, LLVMValueRef x, bool e4m3)
 
     LLVMValueRef nan = e4m3 ? k(i8(cg), 0x7F) : LLVMBuildOr(b, k(i8(cg), 0x7E), mantissa, "");
     LLVMValueRef res = sel(cg, ucmp(cg, LLVMIntUGE, absx, k(i64(cg), minnorm)), normal, denorm);
-    res = sel(cg, ucmp(cg, LLVMIntUGT, absx, k(i64(cg), overflow)), k(i8(cg), maxnorm), res);
+    LLVMValueRef over = sel(cg, satfinite, k(i8(cg), maxnorm), k(i8(cg), e4m3 ? 0x7F : 0x7C));
+    res = sel(cg, ucmp(cg, LLVMIntUGT, absx, k(i64(cg), overflow)), over, res);
     res = sel(cg, ucmp(cg, LLVMIntUGT, absx, k(i64(cg), 0x7FF0000000000000ULL)), nan, res);
     res = sel(cg, ucmp(cg, LLVMIntULE, absx, k(i64(cg), mindenorm_o2)), k(i8(cg), 0), res);
     return LLVMBuildOr(b, res, sign, "");
 }
 
-/* __nv_cvt_float_to_fp8(x, __NV_SATFINITE, e4m3 or e5m2) */
-static LLVMValueRef float_to_fp8(Cg *cg, LLVMValueRef x, bool e4m3)
+/* __nv_cvt_double_to_fp8 with the modes as values (i64, the enums'
+ * numbers): e4m3 where fp8_interpretation is __NV_E4M3 (0), else e5m2;
+ * saturating where saturate is __NV_SATFINITE (1). */
+LLVMValueRef cg_fp8_double_to_fp8(Cg *cg, LLVMValueRef x, LLVMValueRef saturate, LLVMValueRef interpretation)
 {
-    if (has_fp8_cvt(cg)) {
-        /* the header's operands: (0.0f, x), x in the low byte */
-        LLVMValueRef args[2] = {x, LLVMConstReal(f32(cg), 0.0)};
-        const char *text = e4m3 ? "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;" : "cvt.rn.satfinite.e5m2x2.f32 $0, $2, $1;";
-        return LLVMBuildTrunc(cg->b, cg_inline_ptx(cg, i16(cg), text, "=h,f,f", args, 2), i8(cg), "");
-    }
+    LLVMValueRef satfinite = ucmp(cg, LLVMIntEQ, saturate, k(i64(cg), 1));
+    LLVMValueRef e4m3 = ucmp(cg, LLVMIntEQ, interpretation, k(i64(cg), 0));
+    return sel(cg, e4m3, double_to_fp8(cg, x, true, satfinite), double_to_fp8(cg, x, false, satfinite));
+}
+
+/* __nv_cvt_float_to_fp8(x, saturate, fp8_interpretation): on sm_89 or
+ * newer, when saturating, the header's PTX (e5m2 where the interpretation
+ * is __NV_E5M2, else e4m3); otherwise its software path: the NaN made
+ * canonical, widened, converted as a double. */
+LLVMValueRef cg_fp8_float_to_fp8(Cg *cg, LLVMValueRef x, LLVMValueRef saturate, LLVMValueRef interpretation)
+{
     LLVMValueRef bits = LLVMBuildBitCast(cg->b, x, i32(cg), "");
     LLVMValueRef is_nan = ucmp(cg, LLVMIntUGT, LLVMBuildAnd(cg->b, bits, k(i32(cg), 0x7FFFFFFF), ""),
                                k(i32(cg), 0x7F800000));
     bits = sel(cg, is_nan, k(i32(cg), 0x7FFFFFFF), bits);
     LLVMValueRef fx = LLVMBuildBitCast(cg->b, bits, f32(cg), "");
-    return double_to_fp8(cg, LLVMBuildFPExt(cg->b, fx, f64(cg), ""), e4m3);
+    LLVMValueRef soft = cg_fp8_double_to_fp8(cg, LLVMBuildFPExt(cg->b, fx, f64(cg), ""), saturate, interpretation);
+    if (!has_fp8_cvt(cg))
+        return soft;
+    /* the header's operands: (0.0f, x), x in the low byte */
+    LLVMValueRef args[2] = {x, LLVMConstReal(f32(cg), 0.0)};
+    LLVMValueRef hw[2];
+    for (int e5m2 = 0; e5m2 < 2; e5m2++) {
+        const char *text = e5m2 ? "cvt.rn.satfinite.e5m2x2.f32 $0, $2, $1;" : "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;";
+        hw[e5m2] = LLVMBuildTrunc(cg->b, cg_inline_ptx(cg, i16(cg), text, "=h,f,f", args, 2), i8(cg), "");
+    }
+    LLVMValueRef is_e5m2 = ucmp(cg, LLVMIntEQ, interpretation, k(i64(cg), 1));
+    LLVMValueRef satfinite = ucmp(cg, LLVMIntEQ, saturate, k(i64(cg), 1));
+    return sel(cg, satfinite, sel(cg, is_e5m2, hw[1], hw[0]), soft);
+}
+
+/* __nv_cvt_float_to_fp8(x, __NV_SATFINITE, e4m3 or e5m2): the constructors */
+static LLVMValueRef float_to_fp8(Cg *cg, LLVMValueRef x, bool e4m3)
+{
+    return cg_fp8_float_to_fp8(cg, x, k(i64(cg), 1), k(i64(cg), e4m3 ? 0 : 1));
 }
 
 /* __nv_cvt_fp8_to_halfraw(x, e4m3 or e5m2): the float16, exact */
@@ -178,6 +205,8 @@ LLVMValueRef cg_fp8_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type
 {
     if (from == to)
         return v;
+    if (from == &type_fp8_e8m0_t || to == &type_fp8_e8m0_t)
+        return cg_fp8_e8m0_convert(cg, v, from, to);
     if (from->kind == TYPE_FP8) {
         LLVMValueRef h = fp8_to_half(cg, v, is_e4m3(from));
         if (to == &type_float16_t)
@@ -193,6 +222,6 @@ LLVMValueRef cg_fp8_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type
     }
     bool e4m3 = is_e4m3(to);
     if (from == &type_float64_t)
-        return double_to_fp8(cg, v, e4m3);
+        return double_to_fp8(cg, v, e4m3, LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), 1, false));
     return float_to_fp8(cg, cg_convert(cg, v, from, &type_float32_t), e4m3);
 }

@@ -430,6 +430,22 @@ LLVMValueRef cg_bf16_convert(Cg *cg, LLVMValueRef v, const Type *from, const Typ
  * value; back exactly (to an integer toward zero, saturating, as
  * __half2*_rz: NaN 0, or 1 << 63 for 64 bits). */
 LLVMValueRef cg_fp8_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
+/* __nv_cvt_double_to_fp8 / __nv_cvt_float_to_fp8 (uint8 bits) with the
+ * modes as i64 values of saturation_t and fp8_interpretation_t */
+LLVMValueRef cg_fp8_double_to_fp8(Cg *cg, LLVMValueRef x, LLVMValueRef saturate, LLVMValueRef interpretation);
+LLVMValueRef cg_fp8_float_to_fp8(Cg *cg, LLVMValueRef x, LLVMValueRef saturate, LLVMValueRef interpretation);
+/* cg_fp8_e8m0.c: fp8_e8m0 to and from the numbers and bfloat16 (one of
+ * from, to is fp8_e8m0), and the header's e8m0 conversions it uses, with
+ * the modes as i64 values of saturation_t and cudaRoundMode; raw is the
+ * i16 of a bfloat16's bits */
+LLVMValueRef cg_fp8_e8m0_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
+LLVMValueRef cg_fp8_bf16raw_to_e8m0(Cg *cg, LLVMValueRef raw, LLVMValueRef saturate, LLVMValueRef rounding);
+LLVMValueRef cg_fp8_float_to_e8m0(Cg *cg, LLVMValueRef x, LLVMValueRef saturate, LLVMValueRef rounding);
+LLVMValueRef cg_fp8_double_to_e8m0(Cg *cg, LLVMValueRef x, LLVMValueRef saturate, LLVMValueRef rounding);
+LLVMValueRef cg_fp8_e8m0_to_bf16raw(Cg *cg, LLVMValueRef x);
+/* cg_fp8_cvt.c: the cvt_* functions of numba.cuda._internal.cuda_fp8 */
+bool cg_is_fp8_cvt_call(int id);
+LLVMValueRef cg_emit_fp8_cvt_call(Cg *cg, const Node *node);
 
 /* cg_libdevice.c: libdevice, read at the first call that needs it (`what`
  * names that call in the error if it cannot be: "'math.sin'"), linked by

@@ -393,6 +393,8 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
         return sema_check_fp16_call(ctx, call, (Builtin)id);
     if (sema_is_bf16_builtin(id))
         return sema_check_bf16_call(ctx, call, (Builtin)id);
+    if (sema_is_fp8_cvt_builtin(id))
+        return sema_check_fp8_cvt_call(ctx, call, (Builtin)id);
     if (sema_is_grid_group_builtin(id))
         return sema_check_grid_group_call(ctx, call, (Builtin)id);
     if (sema_is_libdevice_builtin(id))

@@ -41,6 +41,10 @@ const char *sema_namespace_name(int ns)
         [NS_CUDA_INTERNAL] = "numba.cuda._internal",
         [NS_CUDA_BF16_INTERNAL] = "numba.cuda._internal.cuda_bf16", [NS_ML_DTYPES] = "ml_dtypes",
         [NS_CUDA_FP8_INTERNAL] = "numba.cuda._internal.cuda_fp8",
+        [NS_FP8_SATURATION] = "numba.cuda._internal.cuda_fp8.saturation_t",
+        [NS_FP8_INTERPRETATION] = "numba.cuda._internal.cuda_fp8.fp8_interpretation_t",
+        [NS_CUDA_BINDINGS_RUNTIME] = "cuda.bindings.runtime",
+        [NS_CUDA_ROUND_MODE] = "cuda.bindings.runtime.cudaRoundMode",
     };
     return names[ns];
 }
@@ -85,7 +89,7 @@ bool sema_known_module(Str dotted, Value *out)
         {"numba.cuda._internal.cuda_bf16", NS_CUDA_BF16_INTERNAL}, {"ml_dtypes", NS_ML_DTYPES},
         {"numba.cuda._internal.cuda_fp8", NS_CUDA_FP8_INTERNAL}, {"numba.cuda.fp8", NS_CUDA_FP8_INTERNAL},
         {"numba.extending", NS_NUMBA_EXTENDING}, {"numba.core.extending", NS_NUMBA_EXTENDING},
-        {"numba.cuda.extending", NS_NUMBA_EXTENDING},
+        {"numba.cuda.extending", NS_NUMBA_EXTENDING}, {"cuda.bindings.runtime", NS_CUDA_BINDINGS_RUNTIME},
     };
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (str_eq_cstr(dotted, modules[i].name)) {
@@ -311,10 +315,15 @@ Value sema_resolve_attribute(Sema *sema, Value base, Str attr)
     case NS_CUDA_INTERNAL:
         if (str_eq_cstr(attr, "cuda_fp8")) return value_namespace(NS_CUDA_FP8_INTERNAL);
         return str_eq_cstr(attr, "cuda_bf16") ? value_namespace(NS_CUDA_BF16_INTERNAL) : sema_value_error();
-    case NS_CUDA_FP8_INTERNAL: {   /* the fp8 types (sema/fp8.c); cvt_float_to_fp8, ...: not yet */
+    case NS_CUDA_FP8_INTERNAL: {   /* the fp8 types, enums and cvt_* functions (sema/fp8.c) */
         Value fp8 = sema_fp8_attribute(attr);
         return fp8.kind != VAL_ERROR ? fp8 : unsupported_attr(sema, "numba.cuda._internal.cuda_fp8", attr);
     }
+    case NS_FP8_SATURATION: case NS_FP8_INTERPRETATION: case NS_CUDA_ROUND_MODE:
+        return sema_fp8_enum_member(ns, attr);
+    case NS_CUDA_BINDINGS_RUNTIME:   /* only the enum the fp8 conversions take */
+        if (str_eq_cstr(attr, "cudaRoundMode")) return value_namespace(NS_CUDA_ROUND_MODE);
+        return unsupported_attr(sema, "cuda.bindings.runtime", attr);
     case NS_CUDA_BF16: case NS_CUDA_BF16_INTERNAL: case NS_ML_DTYPES:
         return sema_bf16_attribute(ns, attr);
     case NS_NUMBA_EXTENDING:   /* register_jitable compiles as numba.njit does */

@@ -33,7 +33,9 @@ typedef enum Namespace {
     NS_CUDA_LIBDEVICE, NS_OPERATOR, NS_CUDA_FP16, NS_CMATH, NS_CUDA_CG,
     NS_NUMBA_SPECIAL, NS_CUDA_CONST,
     NS_CUDA_BF16, NS_CUDA_INTERNAL, NS_CUDA_BF16_INTERNAL, NS_ML_DTYPES,   /* sema/bf16.c */
-    NS_CUDA_FP8_INTERNAL,   /* numba-cuda's fp8 bindings: every name unsupported yet */
+    NS_CUDA_FP8_INTERNAL,   /* numba-cuda's fp8 bindings (sema/fp8.c) */
+    NS_FP8_SATURATION, NS_FP8_INTERPRETATION,   /* its enums saturation_t, fp8_interpretation_t */
+    NS_CUDA_BINDINGS_RUNTIME, NS_CUDA_ROUND_MODE,   /* cuda.bindings.runtime, its cudaRoundMode */
     NS_NUMBA_EXTENDING,           /* numba.extending and its aliases (overload.c) */
 } Namespace;
 
@@ -429,9 +431,17 @@ Value sema_check_bf16_call(FuncCtx *ctx, Node *call, Builtin id);
  * there is none for this function */
 bool sema_bf16_math(int math_id, Builtin *out);
 
-/* fp8.c: numba.cuda._internal.cuda_fp8.NAME: fp8_e4m3 and fp8_e5m2 (a
- * VAL_TYPE), or VAL_ERROR for a name pykc does not compile */
+/* fp8.c: numba.cuda._internal.cuda_fp8.NAME: fp8_e4m3, fp8_e5m2 and
+ * fp8_e8m0 (a VAL_TYPE), its enums (a namespace), its cvt_* functions (a
+ * VAL_BUILTIN), or VAL_ERROR for a name pykc does not compile */
 Value sema_fp8_attribute(Str name);
+/* ENUM.NAME of saturation_t, fp8_interpretation_t or cudaRoundMode: an
+ * int64 constant, or VAL_ERROR */
+Value sema_fp8_enum_member(int ns, Str name);
+/* fp8_cvt.c: cvt_float_to_fp8(x, saturation_t.X, fp8_interpretation_t.Y)
+ * and its siblings */
+bool sema_is_fp8_cvt_builtin(int id);
+Value sema_check_fp8_cvt_call(FuncCtx *ctx, Node *call, Builtin id);
 
 /* float_string.c: float("nan") and friends, a float64 constant; false if
  * the call is no float() of one string literal */

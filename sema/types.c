@@ -36,6 +36,7 @@ const Type type_bfloat16_t = SCALAR(TYPE_BFLOAT16, "__nv_bfloat16", 16, false);
 /* numba-cuda's fp8 Numbast types, named as Numba prints them. */
 const Type type_fp8_e4m3_t = SCALAR(TYPE_FP8, "fp8_e4m3", 8, false);
 const Type type_fp8_e5m2_t = SCALAR(TYPE_FP8, "fp8_e5m2", 8, false);
+const Type type_fp8_e8m0_t = SCALAR(TYPE_FP8, "fp8_e8m0", 8, false);
 
 const Type *type_int(int bits, bool is_signed)
 {

@@ -117,7 +117,10 @@ extern const Type type_float16_t, type_float32_t, type_float64_t;
 extern const Type type_complex64_t, type_complex128_t;
 extern const Type type_grid_group_t;
 extern const Type type_bfloat16_t;
-extern const Type type_fp8_e4m3_t, type_fp8_e5m2_t;
+extern const Type type_fp8_e4m3_t, type_fp8_e5m2_t, type_fp8_e8m0_t;
+/* cuda_bf16.h's __nv_bfloat16_raw, as the fp8 cvt_* functions take and
+ * give it: a one-member vector of uint16 whose .x is the bits (sema/fp8.c) */
+extern const Type type_bfloat16_raw_t;
 
 const Type *type_int(int bits, bool is_signed);
 const Type *type_float(int bits);

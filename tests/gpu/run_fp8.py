@@ -10,6 +10,9 @@ stays NaN; float16, bfloat16 and integer sources become float32 first.
 Back from fp8 every float is exact; the integers cut toward zero and
 saturate, NaN giving 0 (1 << 63 for the 64-bit ones).
 
+The e8m0 kernels and the cvt_* functions (to_e8m0, from_e8m0, cvt) are
+checked against numba-cuda only.
+
 Usage: run_fp8.py PTX [PTX ...]   (pykc builds of fp8.pyk)
 Prints one PASS/FAIL line per kernel and build, "N passed, M failed" last;
 exits 1 on any failure."""
@@ -85,7 +88,28 @@ def inputs(rng):
         h = f64.astype(np.float16)
     l = rng.integers(-70000, 70000, f.size).astype(np.int64)
     n, z = f.size, np.zeros
+    # e8m0: every power of two it holds, their neighbours and midpoints, and
+    # the cases of the header's rounding (subnormals, 2^127 + 1 ulp, NaN, Inf)
+    p2 = [2.0 ** k for k in range(-127, 128)]
+    e8 = np.array(p2 + [v * 1.5 for v in p2[:-1]] + [v * (1 + 2.0 ** -20) for v in p2] +
+                  [math.nan, math.inf, -math.inf, 0.0, -0.0, -3.0, 1e-45, 3.4e38, 2.0 ** -130, 2.0 ** 127 * 1.99])
+    e8 = np.concatenate([e8, rng.standard_normal(64) * 1e3])
+    with np.errstate(over="ignore"):
+        e8f, e8h = e8.astype(np.float32), e8.astype(np.float16)
+    e8d = e8.copy()
+    e8d[:64] *= 1 + 2.0 ** -40   # off a float32 value: the header's sticky bit
+    m = e8.size
+    e8l = rng.integers(-(1 << 62), 1 << 62, m).astype(np.int64) >> rng.integers(0, 62, m)
+    e8l[:8] = [0, 1, -1, 2, 3, -(1 << 63), (1 << 63) - 1, 255]
+    e8q = e8l.astype(np.uint64)
+    e8w, e8s = (e8l % 100003).astype(np.int32) - 50000, (e8l % 30011).astype(np.int16)
+    bits = (np.arange(m) % 256).astype(np.uint8)
     return {
+        "to_e8m0": ([e8f, e8d, e8l, e8q, e8w, e8h, e8s], [z(7 * m, np.float32)]),
+        "from_e8m0": ([e8f], [z(m, np.float16), z(m, np.float64), z(m, np.float32)] +
+                      [z(m, dt) for dt in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32,
+                                           np.int64, np.uint64)]),
+        "cvt": ([e8f, e8d, bits], [z(24 * m, np.uint8), z(3 * m, np.uint16)]),
         "to_fp8": ([f, d, h, l], [z(8 * n, np.float32)]),
         "from_fp8": ([f], [z(2 * n, np.float16), z(2 * n, np.float64), z(2 * n, np.float32)] +
                      [z(2 * n, dt) for dt in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32,
