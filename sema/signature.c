@@ -144,6 +144,8 @@ const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
         type = named_type(sema, expr, numba_scope);
         break;
     case NODE_SUBSCRIPT: {
+        if (sema_datetime_type_from_subscript(sema, expr, numba_scope, &type))
+            return type;   /* datetime64[D]: a unit, not an array's dimensions */
         const Type *dtype = sema_type_from_expr(sema, expr->subscript.value, numba_scope);
         type = dtype ? array_type(sema, expr, dtype) : NULL;
         break;
