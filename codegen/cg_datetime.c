@@ -140,13 +140,10 @@ static LLVMIntPredicate predicate(CmpOpKind op)
 }
 
 LLVMValueRef cg_datetime_compare(Cg *cg, CmpOpKind op, LLVMValueRef l, const Type *lt, LLVMValueRef r,
-                                 const Type *rt)
+                                 const Type *rt, const Type *compared)
 {
     LLVMValueRef ok = LLVMBuildAnd(cg->b, not_nat(cg, l), not_nat(cg, r), "");
-    /* datetimes meet in the finer unit; of two timedeltas, the one whose
-     * unit converts to the other's is scaled (normalize_timedeltas) */
-    int unit = lt->kind == TYPE_DATETIME ? dt_best_unit(lt->unit, rt->unit)
-               : dt_conversion_factor(lt->unit, rt->unit) ? rt->unit : lt->unit;
+    int unit = compared->unit;   /* sema/datetime.c chose it */
     LLVMValueRef c = LLVMBuildICmp(cg->b, predicate(op), to_unit(cg, l, lt, unit), to_unit(cg, r, rt, unit), "");
     LLVMValueRef nat_result = LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), op == CMP_NE, false);
     return LLVMBuildSelect(cg->b, ok, c, nat_result, "dtcmp");

@@ -430,7 +430,7 @@ LLVMValueRef cg_bf16_convert(Cg *cg, LLVMValueRef v, const Type *from, const Typ
 LLVMValueRef cg_datetime_binop(Cg *cg, BinOpKind op, LLVMValueRef l, const Type *lt, LLVMValueRef r,
                                const Type *rt, const Type *result);
 LLVMValueRef cg_datetime_compare(Cg *cg, CmpOpKind op, LLVMValueRef l, const Type *lt, LLVMValueRef r,
-                                 const Type *rt);
+                                 const Type *rt, const Type *compared);
 
 /* cg_fp8.c: fp8_e4m3 / fp8_e5m2 (an i8 of bits) as cuda_fp8.hpp converts
  * them: to fp8 rounded to nearest even, saturating to the largest finite

@@ -98,9 +98,11 @@ bool sema_check_datetime_compare(FuncCtx *ctx, Node *node, int i, ConstValue *re
                     ast_cmpop_spelling(op), units ? ": " : "", units ? years_or_months : "");
         return false;
     }
-    /* the left's type marks the pair as a datetime comparison; codegen
-     * reads both operands' own types */
-    node->compare.pair_types[i] = l;
+    /* compared in one unit: two datetimes in the finer one, a timedelta
+     * in the other's unit when it converts to it (normalize_timedeltas);
+     * codegen scales each operand from its own type */
+    node->compare.pair_types[i] = l->kind == TYPE_DATETIME ? type_datetime(dt_best_unit(l->unit, r->unit))
+                                  : dt_conversion_factor(l->unit, r->unit) ? r : l;
     result->kind = CONST_NONE;
     return true;
 }

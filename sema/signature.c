@@ -69,7 +69,7 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
                "'::1' marks the contiguous dimension: the last (C order) or the first (F order)%s", "");
         return NULL;
     }
-    if (!type_is_scalar(dtype) && dtype->kind != TYPE_RECORD) {
+    if (!type_is_array_element(dtype) && dtype->kind != TYPE_RECORD) {
         diag_error(sema->diag, expr->span, "an array's element type must be a number, bool or record%s", "");
         return NULL;
     }

@@ -116,6 +116,9 @@ static void check_element_value(FuncCtx *ctx, Span at, const Type *value, const 
         sema_report(ctx, at, "cannot store a complex number ('%s') into an element of '%s': a complex does "
                     "not convert to '%s' (store its .real, .imag or abs())", value->name, array->name,
                     array->dtype->name);
+    else if (value && value != array->dtype && (type_is_datetime_like(value) || type_is_datetime_like(array->dtype)))
+        sema_report(ctx, at, "cannot store a value of type '%s' into an element of '%s': datetime64 and "
+                    "timedelta64 values convert to no other type, not even another unit", value->name, array->name);
 }
 
 /* array[index] = value: the store casts to the element type, as Numba's does. */
@@ -144,7 +147,7 @@ static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type
                        ? array->dtype : NULL;
     if (array->dtype->kind == TYPE_RECORD)
         sema_assign_record_element(ctx, target, array, value_type);
-    else if (value_type && !type_is_scalar(value_type))
+    else if (value_type && !type_is_array_element(value_type))
         sema_report(ctx, target->span, "cannot store a value of type '%s' into an element of '%s'",
                     value_type->name, array->name);
     else

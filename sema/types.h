@@ -175,13 +175,18 @@ static inline bool type_is_number(const Type *t)
 }
 static inline bool type_is_scalar(const Type *t)
 {
-    return t->kind == TYPE_BOOL || type_is_number(t) || t->kind == TYPE_BFLOAT16 || t->kind == TYPE_FP8 ||
-           t->kind == TYPE_DATETIME || t->kind == TYPE_TIMEDELTA;
+    return t->kind == TYPE_BOOL || type_is_number(t) || t->kind == TYPE_BFLOAT16 || t->kind == TYPE_FP8;
 }
-/* datetime64 or timedelta64: only their own operators take them. */
+/* datetime64 or timedelta64: no scalar in the sense above, as only their
+ * own operators take them (sema/datetime.c), but array elements. */
 static inline bool type_is_datetime_like(const Type *t)
 {
     return t->kind == TYPE_DATETIME || t->kind == TYPE_TIMEDELTA;
+}
+/* What an array holds, records aside: a scalar, a datetime64 or a timedelta64. */
+static inline bool type_is_array_element(const Type *t)
+{
+    return type_is_scalar(t) || type_is_datetime_like(t);
 }
 
 /* Numba's can_convert for scalars (tuples element-wise); CONV_NONE if none. */
