@@ -18,6 +18,13 @@ static LLVMValueRef not_nat(Cg *cg, LLVMValueRef v)
     return LLVMBuildICmp(cg->b, LLVMIntNE, v, i64(cg, DT_NAT), "not_nat");
 }
 
+/* are_not_nat: both operands are times, not NaT (l tested first). */
+static LLVMValueRef both_not_nat(Cg *cg, LLVMValueRef l, LLVMValueRef r)
+{
+    LLVMValueRef a = not_nat(cg, l);
+    return LLVMBuildAnd(cg->b, a, not_nat(cg, r), "not_nats");
+}
+
 static LLVMValueRef scale(Cg *cg, LLVMValueRef v, int64_t factor)
 {
     return factor == 1 ? v : LLVMBuildMul(cg->b, v, i64(cg, factor), "");
@@ -120,7 +127,7 @@ static LLVMValueRef to_unit(Cg *cg, LLVMValueRef v, const Type *t, int unit)
 LLVMValueRef cg_datetime_binop(Cg *cg, BinOpKind op, LLVMValueRef l, const Type *lt, LLVMValueRef r,
                                const Type *rt, const Type *result)
 {
-    LLVMValueRef ok = LLVMBuildAnd(cg->b, not_nat(cg, l), not_nat(cg, r), "");
+    LLVMValueRef ok = both_not_nat(cg, l, r);
     LLVMValueRef a = to_unit(cg, l, lt, result->unit);
     LLVMValueRef b = to_unit(cg, r, rt, result->unit);
     LLVMValueRef v = op == BINOP_ADD ? LLVMBuildAdd(cg->b, a, b, "") : LLVMBuildSub(cg->b, a, b, "");
@@ -142,7 +149,7 @@ static LLVMIntPredicate predicate(CmpOpKind op)
 LLVMValueRef cg_datetime_compare(Cg *cg, CmpOpKind op, LLVMValueRef l, const Type *lt, LLVMValueRef r,
                                  const Type *rt, const Type *compared)
 {
-    LLVMValueRef ok = LLVMBuildAnd(cg->b, not_nat(cg, l), not_nat(cg, r), "");
+    LLVMValueRef ok = both_not_nat(cg, l, r);
     int unit = compared->unit;   /* sema/datetime.c chose it */
     LLVMValueRef c = LLVMBuildICmp(cg->b, predicate(op), to_unit(cg, l, lt, unit), to_unit(cg, r, rt, unit), "");
     LLVMValueRef nat_result = LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), op == CMP_NE, false);
