@@ -73,15 +73,27 @@ static const Type *binop_result(BinOpKind op, const Type *l, const Type *r, cons
     }
 }
 
-Value sema_check_datetime_binop(FuncCtx *ctx, Node *node, const Type *l, const Type *r)
+/* The type of l op r (in_place: l op= r, typed alike), or NULL after an error. */
+static const Type *check_binop(FuncCtx *ctx, Span at, BinOpKind op, bool in_place, const Type *l, const Type *r)
 {
     const char *why;
-    const Type *t = binop_result(node->binop.op, l, r, &why);
-    if (!t) {
-        sema_report(ctx, node->span, "unsupported operand types for %s: '%s' and '%s'%s%s",
-                    ast_binop_spelling(node->binop.op), l->name, r->name, why ? ": " : "", why ? why : "");
+    const Type *t = binop_result(op, l, r, &why);
+    if (!t)
+        sema_report(ctx, at, "unsupported operand types for %s%s: '%s' and '%s'%s%s", ast_binop_spelling(op),
+                    in_place ? "=" : "", l->name, r->name, why ? ": " : "", why ? why : "");
+    return t;
+}
+
+const Type *sema_check_datetime_aug_assign(FuncCtx *ctx, Node *node, const Type *l, const Type *r)
+{
+    return check_binop(ctx, node->span, node->aug_assign.op, true, l, r);
+}
+
+Value sema_check_datetime_binop(FuncCtx *ctx, Node *node, const Type *l, const Type *r)
+{
+    const Type *t = check_binop(ctx, node->span, node->binop.op, false, l, r);
+    if (!t)
         return sema_value_error();
-    }
     /* the operands keep their types: codegen scales them to the result's unit */
     return sema_typed_const(node, t, (ConstValue){0});
 }

@@ -261,6 +261,19 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
         return;
     OpSignature sig;
     BinOpKind op = node->aug_assign.op;
+    if (type_is_datetime_like(target_type) || type_is_datetime_like(value_type)) {
+        /* d += td: Numba's iadd/isub templates are add's and sub's; the
+         * operands keep their units (codegen/cg_datetime.c scales them) */
+        const Type *result = sema_check_datetime_aug_assign(ctx, node, target_type, value_type);
+        if (!result)
+            return;
+        node->aug_assign.compute_type = result;
+        if (target->kind == NODE_SUBSCRIPT)
+            check_element_value(ctx, node->span, result, target->subscript.value->type);
+        else
+            sema_unify_local(ctx, target->name.sym, result, node->span);
+        return;
+    }
     OpArg left = {target_type, false}, right = {value_type, sema_is_literal(node->aug_assign.value)};
     if (!type_is_scalar(target_type) || !type_is_scalar(value_type) || !sema_resolve_binop(op, left, right, &sig)) {
         sema_report(ctx, node->span, "unsupported operand types for %s=: '%s' and '%s'",

@@ -57,6 +57,8 @@ def inputs(rng):
                         [np.zeros((5, N), "timedelta64[D]"), np.zeros(N, "datetime64[h]"),
                          np.zeros(N, "datetime64[D]"), np.zeros(N, "timedelta64[m]")]),
         "compare_units": ([s, ns, tw, tdays], [np.zeros((10, N), np.bool_)]),
+        "in_place": ([day, t(dates(rng, "h", 10 ** 7), "h"), tdays],
+                     [np.zeros(N, "datetime64[h]"), np.zeros(N, "timedelta64[D]")]),
     }
 
 
@@ -74,6 +76,9 @@ def reference(name, ins):
         mo, yr, day, wk, hr, mi, tw, td = ins
         deltas = np.stack([mo - day, yr - day, day - wk, tw - td, td + tw]).astype("timedelta64[D]")
         return [deltas, day + hr, wk - td, hr + mi]
+    if name == "in_place":
+        day, hr, td = ins
+        return [(day + td - td) + hr, td - np.roll(td, 1)]
     s, ns, tw, td = ins
     with np.errstate(invalid="ignore"):
         return [np.stack([s == ns, s != ns, s < ns, s <= ns, s > ns, s >= ns,
