@@ -13,6 +13,7 @@
  *   datetime - datetime      a timedelta in the finer unit, any units
  *   datetime <op> datetime   any units
  *   timedelta <op> timedelta units that convert one way or the other
+ * and += and -= as + and - (Numba's iadd and isub templates are theirs).
  * Codegen (codegen/cg_datetime.c) gives NaT for a NaT operand, and false
  * for a comparison with NaT (true for !=). */
 #include "datetime.h"
