@@ -91,8 +91,10 @@ LLVMValueRef cg_emit_compare(Cg *cg, const Node *node)
         LLVMValueRef rv = cg_emit_expr(cg, right);
         CmpOpKind op = node->compare.ops[i];   /* `is` left here compares enum members' values */
         op = op == CMP_IS ? CMP_EQ : op == CMP_IS_NOT ? CMP_NE : op;
-        LLVMValueRef c = compare_values(cg, op, cg_convert(cg, lv, left->type, pt),
-                                        cg_convert(cg, rv, right->type, pt), pt, node);
+        LLVMValueRef c = type_is_datetime_like(pt)   /* operands of their own units */
+                             ? cg_datetime_compare(cg, op, lv, left->type, rv, right->type, pt)
+                             : compare_values(cg, op, cg_convert(cg, lv, left->type, pt),
+                                              cg_convert(cg, rv, right->type, pt), pt, node);
         if (pairs == 1)
             return c;
         vals[i] = c;

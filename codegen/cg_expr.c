@@ -138,6 +138,8 @@ static LLVMValueRef emit_binop(Cg *cg, const Node *node)
     const Node *l = node->binop.left, *r = node->binop.right;
     LLVMValueRef lv = cg_emit_expr(cg, l);
     LLVMValueRef rv = cg_emit_expr(cg, r);
+    if (type_is_datetime_like(node->type))   /* operands of their own units */
+        return cg_datetime_binop(cg, node->binop.op, lv, l->type, rv, r->type, node->type);
     LLVMValueRef v = cg_binop(cg, node->binop.op, lv, rv, l->type, r->type, r);
     return cg_convert(cg, v, l->type, node->type);
 }

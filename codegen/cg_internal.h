@@ -425,6 +425,13 @@ LLVMValueRef cg_bf16_neg(Cg *cg, LLVMValueRef v);
 LLVMValueRef cg_bf16_compare(Cg *cg, CmpOpKind op, LLVMValueRef a, LLVMValueRef b);
 LLVMValueRef cg_bf16_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
 
+/* cg_datetime.c: datetime64/timedelta64 + - and comparisons, operands of
+ * their own types (l of lt, r of rt), NaT as numba-cuda handles it. */
+LLVMValueRef cg_datetime_binop(Cg *cg, BinOpKind op, LLVMValueRef l, const Type *lt, LLVMValueRef r,
+                               const Type *rt, const Type *result);
+LLVMValueRef cg_datetime_compare(Cg *cg, CmpOpKind op, LLVMValueRef l, const Type *lt, LLVMValueRef r,
+                                 const Type *rt, const Type *compared);
+
 /* cg_fp8.c: fp8_e4m3 / fp8_e5m2 (an i8 of bits) as cuda_fp8.hpp converts
  * them: to fp8 rounded to nearest even, saturating to the largest finite
  * value; back exactly (to an integer toward zero, saturating, as

@@ -103,6 +103,13 @@ static void emit_aug_assign(Cg *cg, const Node *node)
         cg_unsupported(cg, target, "this augmented assignment target");
         return;
     }
+    if (type_is_datetime_like(ct)) {   /* operands of their own units (sema/datetime.c) */
+        LLVMValueRef cur = load_place(cg, p);
+        LLVMValueRef v = early ? early : cg_emit_expr(cg, value);
+        store_place(cg, p, cg_datetime_binop(cg, node->aug_assign.op, cur, p.type, v, value->type, ct));
+        cg_check_close(cg, mark, NULL);
+        return;
+    }
     LLVMValueRef cur = cg_convert(cg, load_place(cg, p), p.type, ct);
     LLVMValueRef v = early ? early : cg_emit_expr(cg, value);
     LLVMValueRef r = cg_binop(cg, node->aug_assign.op, cur, v, ct, value->type, value);

@@ -76,6 +76,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t)
     case TYPE_BFLOAT16: return LLVMInt16TypeInContext(cg->ctx);   /* its bits (cg_bf16.c) */
     case TYPE_FP8: return LLVMInt8TypeInContext(cg->ctx);   /* its bits (cg_fp8.c) */
     case TYPE_ENUM_MEMBER: return cg_type(cg, t->elem);   /* a member is its value, as in Numba's model */
+    case TYPE_DATETIME: case TYPE_TIMEDELTA: return cg_i64(cg);   /* the count of units (cg_datetime.c) */
     }
     return LLVMVoidTypeInContext(cg->ctx);
 }

@@ -490,7 +490,7 @@ static bool collect_kernels(Arena *arena, Diag *diag, const SemaModule *module, 
                        "--emit=header cannot declare a typed launcher for kernel '%.*s': %s",
                        STR_ARG(fi->name),
                        facts ? "its name is not a C identifier"
-                             : "a parameter's type has no launch facts (a 0-d array, an empty tuple, tuples nested "
+                             : "a parameter's type has no launch facts (a 0-d array, a datetime64 or timedelta64, an empty tuple, tuples nested "
                                "more than 16 deep, or holding more than 512 scalars and arrays)");
             ok = false;
             continue;

@@ -79,6 +79,8 @@ static bool check_pair(FuncCtx *ctx, Node *node, int i, ConstValue *result)
         sema_report(ctx, node->span, "'%s' is not supported by pykc yet", ast_cmpop_spelling(op));
         return false;
     }
+    if (type_is_datetime_like(left->type) || type_is_datetime_like(right->type))
+        return sema_check_datetime_compare(ctx, node, i, result);
     OpSignature sig;
     OpArg a = {left->type, sema_is_literal(left)}, b = {right->type, sema_is_literal(right)};
     if (!type_is_scalar(left->type) || !type_is_scalar(right->type) || !sema_resolve_compare(op, a, b, &sig)) {

@@ -351,6 +351,8 @@ static Value check_binop(FuncCtx *ctx, Node *node)
     const Type *rt = sema_check_value(ctx, node->binop.right);
     if (!lt || !rt)
         return sema_value_error();
+    if (type_is_datetime_like(lt) || type_is_datetime_like(rt))
+        return sema_check_datetime_binop(ctx, node, lt, rt);
     OpArg left = {lt, sema_is_literal(node->binop.left)};
     OpArg right = {rt, sema_is_literal(node->binop.right)};
     OpSignature sig;

@@ -32,6 +32,11 @@ static const char *scalar_code(Arena *arena, const Type *t)
     case TYPE_FLOAT: return arena_printf(arena, "f%d", t->bits);
     case TYPE_COMPLEX: return arena_printf(arena, "c%d", t->bits);
     case TYPE_BFLOAT16: return "bf16";   /* arrays only: no bfloat16 scalar parameter */
+    case TYPE_DATETIME: case TYPE_TIMEDELTA:   /* NumPy's codes: M8D, m8ns; M8 for the generic unit */
+    {
+        const char *unit = strchr(t->name, '[') + 1;
+        return arena_printf(arena, "%c8%.*s", t->kind == TYPE_DATETIME ? 'M' : 'm', (int)strlen(unit) - 1, unit);
+    }
     default: return NULL;
     }
 }

@@ -265,6 +265,14 @@ Symbol *sema_lookup_local(FuncCtx *ctx, Str name);
 const char *sema_space_name(MemSpace space);
 bool sema_spaces_differ(const Type *a, const Type *b);
 
+/* datetime.c: operators on datetime64/timedelta64 (Numba's npdatetime
+ * templates), and datetime64[D] / timedelta64[ns] in signatures (true when
+ * expr is one; *out NULL after an error). */
+Value sema_check_datetime_binop(FuncCtx *ctx, Node *node, const Type *l, const Type *r);
+const Type *sema_check_datetime_aug_assign(FuncCtx *ctx, Node *node, const Type *l, const Type *r);
+bool sema_check_datetime_compare(FuncCtx *ctx, Node *node, int i, ConstValue *result);
+bool sema_datetime_type_from_subscript(Sema *sema, Node *expr, bool numba_scope, const Type **out);
+
 /* unsupported.c: "with statements are not supported in kernels" */
 void sema_report_unsupported(FuncCtx *ctx, const Node *node);
 

@@ -69,7 +69,7 @@ static const Type *array_type(Sema *sema, Node *expr, const Type *dtype)
                "'::1' marks the contiguous dimension: the last (C order) or the first (F order)%s", "");
         return NULL;
     }
-    if (!type_is_scalar(dtype) && dtype->kind != TYPE_RECORD) {
+    if (!type_is_array_element(dtype) && dtype->kind != TYPE_RECORD) {
         diag_error(sema->diag, expr->span, "an array's element type must be a number, bool or record%s", "");
         return NULL;
     }
@@ -144,6 +144,8 @@ const Type *sema_type_from_expr(Sema *sema, Node *expr, bool numba_scope)
         type = named_type(sema, expr, numba_scope);
         break;
     case NODE_SUBSCRIPT: {
+        if (sema_datetime_type_from_subscript(sema, expr, numba_scope, &type))
+            return type;   /* datetime64[D]: a unit, not an array's dimensions */
         const Type *dtype = sema_type_from_expr(sema, expr->subscript.value, numba_scope);
         type = dtype ? array_type(sema, expr, dtype) : NULL;
         break;

@@ -116,6 +116,9 @@ static void check_element_value(FuncCtx *ctx, Span at, const Type *value, const 
         sema_report(ctx, at, "cannot store a complex number ('%s') into an element of '%s': a complex does "
                     "not convert to '%s' (store its .real, .imag or abs())", value->name, array->name,
                     array->dtype->name);
+    else if (value && value != array->dtype && (type_is_datetime_like(value) || type_is_datetime_like(array->dtype)))
+        sema_report(ctx, at, "cannot store a value of type '%s' into an element of '%s': datetime64 and "
+                    "timedelta64 values convert to no other type, not even another unit", value->name, array->name);
 }
 
 /* array[index] = value: the store casts to the element type, as Numba's does. */
@@ -144,7 +147,7 @@ static void assign_to_element(FuncCtx *ctx, Node *target, const Type *value_type
                        ? array->dtype : NULL;
     if (array->dtype->kind == TYPE_RECORD)
         sema_assign_record_element(ctx, target, array, value_type);
-    else if (value_type && !type_is_scalar(value_type))
+    else if (value_type && !type_is_array_element(value_type))
         sema_report(ctx, target->span, "cannot store a value of type '%s' into an element of '%s'",
                     value_type->name, array->name);
     else
@@ -258,6 +261,19 @@ static void check_aug_assign(FuncCtx *ctx, Node *node)
         return;
     OpSignature sig;
     BinOpKind op = node->aug_assign.op;
+    if (type_is_datetime_like(target_type) || type_is_datetime_like(value_type)) {
+        /* d += td: Numba's iadd/isub templates are add's and sub's; the
+         * operands keep their units (codegen/cg_datetime.c scales them) */
+        const Type *result = sema_check_datetime_aug_assign(ctx, node, target_type, value_type);
+        if (!result)
+            return;
+        node->aug_assign.compute_type = result;
+        if (target->kind == NODE_SUBSCRIPT)
+            check_element_value(ctx, node->span, result, target->subscript.value->type);
+        else
+            sema_unify_local(ctx, target->name.sym, result, node->span);
+        return;
+    }
     OpArg left = {target_type, false}, right = {value_type, sema_is_literal(node->aug_assign.value)};
     if (!type_is_scalar(target_type) || !type_is_scalar(value_type) || !sema_resolve_binop(op, left, right, &sig)) {
         sema_report(ctx, node->span, "unsupported operand types for %s=: '%s' and '%s'",

@@ -209,7 +209,7 @@ static const Type *array(Sema *sema, Node *call, bool numba_scope)
         !read_layout(sema, args[2], &layout) || !plain_flag(sema, args[3], false, "read-only") ||
         !plain_flag(sema, args[5], true, "unaligned"))
         return NULL;
-    if (!type_is_scalar(dtype)) {
+    if (!type_is_array_element(dtype)) {
         diag_error(sema->diag, args[0]->span, "an array's element type must be a number or bool");
         return NULL;
     }

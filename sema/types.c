@@ -452,6 +452,8 @@ Conversion type_can_convert(const Type *from, const Type *to)
 {
     if (from == to)
         return CONV_EXACT;
+    if (type_is_datetime_like(from) || type_is_datetime_like(to))
+        return CONV_NONE;   /* Numba has no conversion between them (sema/datetime.c) */
     if (from->kind == TYPE_FP8 || to->kind == TYPE_FP8)
         return type_fp8_conversion(from, to);
     if (from->kind == TYPE_BFLOAT16 || to->kind == TYPE_BFLOAT16)
@@ -559,6 +561,7 @@ int type_store_size(const Type *t)
     case TYPE_FLOAT:
     case TYPE_COMPLEX:
     case TYPE_BFLOAT16: case TYPE_FP8: return t->bits / 8;
+    case TYPE_DATETIME: case TYPE_TIMEDELTA: return 8;
     case TYPE_RECORD: return (int)t->record_size;
     default: return 0;
     }

@@ -46,6 +46,9 @@ typedef enum TypeKind {
     TYPE_ENUM_MEMBER, /* a member of a plain enum.Enum class (Numba's
                          EnumMember): its value has type `elem`, the class's
                          scope is static_ptr (sema/enums.c) */
+    TYPE_DATETIME,    /* NumPy's datetime64[unit] (Numba's NPDatetime) and */
+    TYPE_TIMEDELTA,   /* timedelta64[unit] (NPTimedelta): an int64 count of
+                         `unit`s, NaT the smallest int64 (sema/datetime.c) */
 } TypeKind;
 
 typedef enum ArrayLayout { LAYOUT_C, LAYOUT_F, LAYOUT_A } ArrayLayout;
@@ -103,6 +106,8 @@ struct Type {
     const RecordField *fields;
     int64_t record_size;
     bool aligned;
+    /* TYPE_DATETIME, TYPE_TIMEDELTA: Numba's unit code (sema/datetime.h) */
+    int unit;
 };
 
 /* How a value of one type converts to another, best first (Numba's order). */
@@ -174,6 +179,17 @@ static inline bool type_is_number(const Type *t)
 static inline bool type_is_scalar(const Type *t)
 {
     return t->kind == TYPE_BOOL || type_is_number(t) || t->kind == TYPE_BFLOAT16 || t->kind == TYPE_FP8;
+}
+/* datetime64 or timedelta64: no scalar in the sense above, as only their
+ * own operators take them (sema/datetime.c), but array elements. */
+static inline bool type_is_datetime_like(const Type *t)
+{
+    return t->kind == TYPE_DATETIME || t->kind == TYPE_TIMEDELTA;
+}
+/* What an array holds, records aside: a scalar, a datetime64 or a timedelta64. */
+static inline bool type_is_array_element(const Type *t)
+{
+    return type_is_scalar(t) || type_is_datetime_like(t);
 }
 
 /* Numba's can_convert for scalars (tuples element-wise); CONV_NONE if none. */

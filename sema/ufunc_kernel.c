@@ -113,7 +113,7 @@ static bool vectorize_params(Sema *sema, Ufunc *u, const FuncInfo *sig, FuncInfo
     const Type **types = ARENA_ARRAY(sema->arena, const Type *, sig->param_count + 1);
     for (int i = 0; i <= sig->param_count; i++) {
         const Type *t = i < sig->param_count ? sig->param_types[i] : sig->return_type;
-        if (!type_is_scalar(t)) {
+        if (!type_is_array_element(t)) {
             diag_error(sema->diag, u->at, "vectorize takes scalar types (its kernel makes arrays of them); "
                        "'%s' is not one: use guvectorize for arrays", t->name);
             return false;
@@ -144,7 +144,7 @@ static bool guvectorize_params(Sema *sema, Ufunc *u, const FuncInfo *sig, FuncIn
         const Type *t = sig->param_types[i];
         if (t->kind == TYPE_ARRAY && u->dims[i] + 1 <= TYPE_MAX_NDIM)
             types[i] = type_array(sema->types, t->dtype, u->dims[i] + 1, t->layout, MEM_GLOBAL);
-        else if (type_is_scalar(t) && u->dims[i] == 0)
+        else if (type_is_array_element(t) && u->dims[i] == 0)
             types[i] = type_array(sema->types, t, 1, LAYOUT_A, MEM_GLOBAL);
         else {
             diag_error(sema->diag, u->at, "argument %d of the gufunc is '%s' but the layout gives it %d "

@@ -45,6 +45,10 @@ class NPTimedelta(Type):
     pass
 
 
+class NPDatetime(Type):
+    pass
+
+
 class Record(Type):
     def __init__(self, name, size):
         super().__init__(name)
@@ -100,6 +104,7 @@ CASES = [
     [i32, i64, u8, f16, f32, f64, b, c64, Array(b, 1, "C")],
     [UniTuple(i64, 2), Tuple([i32, f32]), Tuple([UniTuple(f32, 3), b]), Tuple([i32])],
     [NPTimedelta("timedelta64[ns]")],
+    [Array(NPDatetime("datetime64[D]"), 1, "C"), NPDatetime("datetime64[D]"), Array(NPTimedelta("timedelta64[D]"), 2, "A")],
     [record, Array(record, 1, "C")],
     [Array(f32, 0, "C"), Array(i64, 0, "A", readonly=True), Array(record, 0, "C")],
     [Array(bf16, 1, "C"), i64],

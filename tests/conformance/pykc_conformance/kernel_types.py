@@ -24,9 +24,13 @@ def _scalar_name(ty, element=False):
     Numba prints it, Record(a[type=float64;offset=0],...;16;True), which
     pykc's signatures read. An array's element may be a bfloat16
     (numba-cuda's Bfloat16, Numba's name __nv_bfloat16), spelt bfloat16;
-    pykc takes no bfloat16 scalar parameter yet."""
+    pykc takes no bfloat16 scalar parameter yet. A datetime64/timedelta64
+    is spelt as Numba prints it, datetime64[D], also as an array's element
+    (datetime64[D][::1])."""
     classes = _classes(ty)
     if "Record" in classes:
+        return str(ty)
+    if classes & {"NPDatetime", "NPTimedelta"}:
         return str(ty)
     if "Bfloat16" in classes and element:
         return "bfloat16"
