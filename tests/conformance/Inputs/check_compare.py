@@ -69,7 +69,7 @@ class Memory:
 def numpy_as_cupy():
     cuda = types.SimpleNamespace(alloc=lambda n: Memory(np.zeros(n, np.uint8)))
     return types.SimpleNamespace(
-        cuda=cuda, asarray=np.asarray, empty=np.empty,
+        cuda=cuda, asarray=np.asarray, asnumpy=np.asarray, empty=np.empty,
         ndarray=lambda shape, dtype, memptr, strides: np.ndarray(
             shape, dtype, buffer=memptr.buffer, offset=memptr.offset, strides=strides))
 
@@ -102,7 +102,18 @@ def show_aliases():
     print("through the first: %s" % arrays[0].tolist())
 
 
+def show_datetimes():
+    """A datetime64 array travels as its int64 counts (CuPy has no such
+    dtype) and comes back as datetime64, NaT included."""
+    days = np.array(["2005-02-01", "NaT", "1970-01-03"], "datetime64[D]")
+    args, arrays = device_runner.kernel_arguments(numpy_as_cupy(), [("array", days.copy(), days.strides)])
+    print("datetime: passed as %s %s, strides %s" % (args[0].dtype, args[0].tolist(), [int(s) for s in args[2:]]))
+    back = arrays[0].to_host(numpy_as_cupy())
+    print("back: %s %s" % (back.dtype, back.tolist() == days.tolist() and np.isnat(back[1])))
+
+
 show_comparisons()
 show_scalars()
 show_arguments()
 show_aliases()
+show_datetimes()

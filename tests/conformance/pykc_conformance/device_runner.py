@@ -64,6 +64,19 @@ class RecordBuffer:
         return host.view(self.dtype).reshape(self.shape)
 
 
+class DatetimeBuffer:
+    """datetime64 and timedelta64 arrays on the device: CuPy has no such
+    dtypes, so their int64 counts travel (docs/abi.md: a datetime is its
+    int64 count) and come back viewed as the dtype again."""
+
+    def __init__(self, cp, values, strides):
+        self.dtype = values.dtype
+        self.counts = strided_copy(cp, values.view(np.int64), strides)
+
+    def to_host(self, cp):
+        return cp.asnumpy(self.counts).view(self.dtype)
+
+
 def record_arguments(cp, values, strides):
     """A record (0-d) is its address; an array of records is an array whose
     elements are the records' bytes (docs/abi.md)."""
@@ -88,6 +101,12 @@ def kernel_arguments(cp, params):
             more, device = passed[param[1]]
         elif param[0] == "array" and param[1].dtype.fields is not None:
             more, device = record_arguments(cp, param[1], param[2])
+        elif param[0] == "array" and param[1].dtype.kind in "mM":
+            device = DatetimeBuffer(cp, param[1], param[2])
+            counts = device.counts
+            more = [counts]
+            more.extend(np.int64(n) for n in counts.shape)
+            more.extend(np.int64(s // counts.itemsize) for s in counts.strides)
         elif param[0] == "array":
             device = strided_copy(cp, param[1], param[2])
             more = [device]
@@ -140,7 +159,8 @@ class Runner:
             seconds = self.launch(request, args)
         except LaunchError as error:
             return {"status": "launch-error", "detail": str(error)}
-        outputs = [a.to_host(self.cp) if isinstance(a, RecordBuffer) else self.cp.asnumpy(a) for a in arrays]
+        outputs = [a.to_host(self.cp) if isinstance(a, (RecordBuffer, DatetimeBuffer)) else self.cp.asnumpy(a)
+                   for a in arrays]
         return {"status": "ok", "seconds": seconds, "outputs": outputs}
 
 
