@@ -514,6 +514,8 @@ void flow_check_barrier(Flow *flow, FlowState *state, Node *call)
         diag_note(diag, (Span){0},
                   "every thread of the block must reach the same barriers: move the barrier out of the "
                   "branch (compute the condition, synchronise, then act on it)");
+        diag_note(diag, (Span){0}, "as written, the kernel is correct only for launches where '%s' gives every "
+                  "thread of a block the same answer", cond);
     }
     if (direct)
         state->write_count = 0;   /* writes before a barrier are visible after it */
