@@ -201,7 +201,10 @@ static void assign_to(FuncCtx *ctx, Node *target, const Type *value_type, const 
     }
 }
 
-/* After a value failed with a reported error, its targets' reads stay silent. */
+/* After a value failed, its targets' reads stay silent (no cascade): a
+ * value fails silently only because of an error already reported (a
+ * variable an earlier failed assignment left without a type), so any
+ * reported error so far is its cause. */
 static void mark_failed_targets(FuncCtx *ctx, Node *target)
 {
     if (target->kind == NODE_NAME) {
@@ -217,10 +220,9 @@ static void check_assign(FuncCtx *ctx, Node *node)
 {
     Node *first = node->assign.targets.items[0];
     ctx->assigning = first->kind == NODE_NAME ? first->name.id : (Str){0};
-    int errors = ctx->sema->diag->errors;
     const Type *type = sema_check_value(ctx, node->assign.value);
     ctx->assigning = (Str){0};
-    if (!type && ctx->final && ctx->sema->diag->errors > errors)
+    if (!type && ctx->final && ctx->sema->diag->errors > 0)
         for (int i = 0; i < node->assign.targets.count; i++)
             mark_failed_targets(ctx, node->assign.targets.items[i]);
     if (type && type->kind == TYPE_NONE) {
@@ -302,9 +304,8 @@ static void check_for(FuncCtx *ctx, Node *node)
         return;
     }
     Node *target = node->for_stmt.target;
-    int errors = ctx->sema->diag->errors;
     const Type *elem = sema_check_iterable(ctx, node->for_stmt.iter);
-    if (!elem && ctx->final && ctx->sema->diag->errors > errors)
+    if (!elem && ctx->final && ctx->sema->diag->errors > 0)
         mark_failed_targets(ctx, target);
     if (target->kind != NODE_NAME && target->kind != NODE_TUPLE)
         sema_report(ctx, target->span, "the target of a for loop must be a name or a tuple of names");
