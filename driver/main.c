@@ -56,6 +56,30 @@ static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
     return ok;
 }
 
+/* An output that is one of the files read would destroy it (gcc and clang
+ * refuse too): the source, a module it imports, a --sig-file; and the
+ * dependency file must not be the output either. */
+static bool outputs_are_not_inputs(Diag *diag, const Options *options, const DepList *inputs,
+                                   const char *output, const char *deps_path)
+{
+    for (int i = 0; i < inputs->count + options->sig_file_count; i++) {
+        const char *input = i < inputs->count ? inputs->paths[i] : options->sig_files[i - inputs->count];
+        if (output_same_file(input, output)) {
+            diag_error_plain(diag, "input file '%s' is the same as output file", input);
+            return false;
+        }
+        if (deps_path && output_same_file(input, deps_path)) {
+            diag_error_plain(diag, "input file '%s' is the same as dependency file", input);
+            return false;
+        }
+    }
+    if (deps_path && output_same_file(output, deps_path)) {
+        diag_error_plain(diag, "output file '%s' is the same as dependency file", output);
+        return false;
+    }
+    return true;
+}
+
 /* The pipeline up to the stage options->dump asks for, or to the end. */
 static bool compile(Arena *arena, Diag *diag, const Options *options)
 {
@@ -98,12 +122,16 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
         sema_dump_const_arrays(stdout, &checked);
         return true;
     }
+    const char *target = output_path(arena, options);
+    const char *deps_path = !options->write_deps ? NULL
+                            : options->deps_file ? options->deps_file
+                                                 : depfile_default_name(arena, target);
+    if (!outputs_are_not_inputs(diag, options, &deps, target, deps_path))
+        return false;
     if (!run_codegen(arena, diag, options, &checked))
         return false;
-    if (!options->write_deps)
+    if (!deps_path)
         return true;
-    const char *target = output_path(arena, options);
-    const char *deps_path = options->deps_file ? options->deps_file : depfile_default_name(arena, target);
     return depfile_write(diag, deps_path, target, &deps, options->phony_deps);
 }
 
