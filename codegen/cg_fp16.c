@@ -27,6 +27,7 @@
  *   a single correctly rounded cvt, which LLVM's fpext, fptrunc, sitofp and
  *   uitofp give too (NVPTX selects cvt.rn.f16.f64, cvt.rn.f16.s64, ...). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cg_internal.h"
@@ -223,6 +224,21 @@ static LLVMValueRef emit_div(Cg *cg, LLVMValueRef a, LLVMValueRef b)
     return LLVMBuildSelect(B, tiny, refined, v, "hdiv");
 }
 
+/* __hmax/__hmin: max.f16/min.f16 exist from sm_80; before it cuda_fp16.hpp
+ * takes max.f32/min.f32 of the values widened, rounded back. */
+static LLVMValueRef emit_max_min(Cg *cg, const char *opcode, LLVMValueRef *args)
+{
+    const char *arch = cg->options->arch ? cg->options->arch : CG_DEFAULT_ARCH;
+    if (strncmp(arch, "sm_", 3) != 0 || atoi(arch + 3) >= 80)
+        return simple_op(cg, opcode, args, 2);
+    char text[32];
+    snprintf(text, sizeof text, "%.3s.f32 $0, $1, $2;", opcode);
+    LLVMValueRef wide[2] = {LLVMBuildFPExt(cg->b, args[0], f32_type(cg), ""),
+                            LLVMBuildFPExt(cg->b, args[1], f32_type(cg), "")};
+    LLVMValueRef r = cg_inline_ptx(cg, f32_type(cg), text, "=f,f,f", wide, 2);
+    return LLVMBuildFPTrunc(cg->b, r, half_type(cg), "");
+}
+
 static LLVMRealPredicate predicate_of(Fp16Op op)
 {
     switch (op) {
@@ -243,8 +259,8 @@ static LLVMValueRef emit_op(Cg *cg, Fp16Op op, LLVMValueRef *args)
     case OP_SUB: return simple_op(cg, "sub.f16", args, 2);
     case OP_MUL: return simple_op(cg, "mul.f16", args, 2);
     case OP_FMA: return simple_op(cg, "fma.rn.f16", args, 3);
-    case OP_MAX: return simple_op(cg, "max.f16", args, 2);
-    case OP_MIN: return simple_op(cg, "min.f16", args, 2);
+    case OP_MAX: return emit_max_min(cg, "max.f16", args);
+    case OP_MIN: return emit_max_min(cg, "min.f16", args);
     case OP_NEG: return simple_op(cg, "neg.f16", args, 1);
     case OP_ABS: return simple_op(cg, "abs.f16", args, 1);
     case OP_RINT: return simple_op(cg, "cvt.rni.f16.f16", args, 1);

@@ -65,7 +65,10 @@ static LLVMTargetMachineRef create_target_machine(const CgOptions *opt, Diag *di
     if (error)
         LLVMDisposeMessage(error);
     const char *arch = opt->arch ? opt->arch : CG_DEFAULT_ARCH;
-    return LLVMCreateTargetMachine(target, CG_TRIPLE, arch, "", codegen_level(opt->opt_level),
+    /* At least PTX ISA 6.5 (CUDA 10.2), whatever the arch's own minimum:
+     * the float16 operations' inline PTX (cg_fp16.c) uses neg.f16 (6.0) and
+     * abs.f16 (6.5), which LLVM cannot see. Numba's NVVM writes 8.x. */
+    return LLVMCreateTargetMachine(target, CG_TRIPLE, arch, "+ptx65", codegen_level(opt->opt_level),
                                    LLVMRelocDefault, LLVMCodeModelDefault);
 }
 

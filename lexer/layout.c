@@ -44,6 +44,7 @@ Lexer *lex_new(Arena *arena, Diag *diag, const Source *src, LexMode mode)
     lexer->diag = diag;
     lexer->mode = mode;
     lexer->indent_count = 1;
+    lexer->line_begin = (uint32_t)(lexer->scanner.cursor - src->text);  /* after a BOM */
     return lexer;
 }
 

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "grammar.h"
 #include "lexer_internal.h"
@@ -34,9 +35,13 @@ enum { SKIP = -1 };
     name_ext = ([a-zA-Z_] | utf8) ([a-zA-Z_0-9] | utf8)*;
 */
 
+/* A file may open with a UTF-8 byte order mark, which Python skips: it is
+ * no character of the program. */
 void lex_scanner_init(Scanner *s, const Source *src, Diag *diag)
 {
     *s = (Scanner){src, diag, src->text, src->text, src->text + src->len};
+    if (!src->parent && src->len >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0)
+        s->cursor += 3;
 }
 
 static Span span_at(const Source *src, const char *begin, const char *end)
@@ -65,16 +70,77 @@ static int end_or_null(Scanner *s, const char *start)
     return SKIP;
 }
 
-/* "# ..." up to the end of the line; anything goes in a comment but NUL. */
+/* The length of the well-formed UTF-8 character at p (RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF), or 0. */
+static int utf8_length(const unsigned char *p)
+{
+    unsigned char low = 0x80, high = 0xbf;
+    int len;
+    if (p[0] < 0x80)
+        return 1;
+    else if (p[0] >= 0xc2 && p[0] <= 0xdf)
+        len = 2;
+    else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+        len = 3;
+        low = p[0] == 0xe0 ? 0xa0 : 0x80;
+        high = p[0] == 0xed ? 0x9f : 0xbf;
+    } else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+        len = 4;
+        low = p[0] == 0xf0 ? 0x90 : 0x80;
+        high = p[0] == 0xf4 ? 0x8f : 0xbf;
+    } else
+        return 0;
+    if (p[1] < low || p[1] > high)
+        return 0;
+    for (int i = 2; i < len; i++)
+        if (p[i] < 0x80 || p[i] > 0xbf)
+            return 0;
+    return len;
+}
+
+/* Python reads a source as UTF-8 and refuses one that is not, comments and
+ * string literals included: each malformed sequence in [begin, end) is
+ * reported at its first byte, and scanning goes on, as after a NUL. */
+static void check_utf8(const Scanner *s, const char *begin, const char *end)
+{
+    for (const char *p = begin; p < end;) {
+        int len = utf8_length((const unsigned char *)p);
+        if (len)
+            p += len;
+        else {
+            diag_error(s->diag, span_at(s->src, p, p), "invalid UTF-8 byte 0x%02X in source",
+                       (unsigned char)*p);
+            /* the rest of the broken sequence: one error for it */
+            for (p++; p < end && (*p & 0xc0) == 0x80; p++)
+                ;
+        }
+    }
+}
+
+/* "# ..." up to the end of the line; anything goes in a comment but NUL
+ * and what is not UTF-8. */
 static int skip_comment(Scanner *s)
 {
+    const char *begin = s->cursor;
     for (;; s->cursor++) {
         char c = *s->cursor;
-        if (c == '\n' || c == '\r' || (c == '\0' && s->cursor == s->end))
+        if (c == '\n' || c == '\r' || (c == '\0' && s->cursor == s->end)) {
+            check_utf8(s, begin, s->cursor);
             return SKIP;
+        }
         if (c == '\0')
             report_null(s, s->cursor);
     }
+}
+
+/* "\<newline>" joins a line to the next; after the file's last newline
+ * there is none (Python: "unexpected EOF while parsing"). */
+static int continuation(Scanner *s, const char *start)
+{
+    if (s->cursor == s->end)
+        diag_error(s->diag, span_at(s->src, start, start + 1),
+                   "unexpected end of file after line continuation character");
+    return SKIP;
 }
 
 /* A backslash that is not the last character of its line. */
@@ -278,6 +344,14 @@ static int scan_string(Scanner *s, const char *start)
     }
 }
 
+/* A string literal, its text checked to be UTF-8. */
+static int checked_string(Scanner *s, const char *start)
+{
+    int kind = scan_string(s, start);
+    check_utf8(s, start, s->cursor);
+    return kind;
+}
+
 /* The code point of the UTF-8 sequence at p (the scanner matched it), and
  * its length in *len. */
 static uint32_t utf8_code(const unsigned char *p, int *len)
@@ -344,7 +418,7 @@ static int scan_raw(Scanner *s, const char *start)
         "\x00"             { return end_or_null(s, start); }
         [ \t\f]+           { return SKIP; }
         "#"                { return skip_comment(s); }
-        "\\" newline       { return SKIP; }
+        "\\" newline       { return continuation(s, start); }
         "\\"               { return bad_continuation(s, start); }
         newline            { return TOK_NEWLINE; }
 
@@ -393,7 +467,7 @@ static int scan_raw(Scanner *s, const char *start)
         binary             { return end_number(s, start, TOK_INT, 2); }
         "0" [xXoObB]       { return bad_prefix(s, start); }
         float              { return end_number(s, start, TOK_FLOAT, 10); }
-        prefix? ['"]       { return scan_string(s, start); }
+        prefix? ['"]       { return checked_string(s, start); }
 
         "+"                { return TOK_PLUS; }
         "-"                { return TOK_MINUS; }

@@ -46,14 +46,52 @@ static int tree_depth(const Node *node, int limit)
     return 1 + children.deepest;
 }
 
+typedef struct TooDeep {
+    int limit;
+    Node *found;              /* the first child deeper than limit */
+} TooDeep;
+
+static void find_too_deep(void *ctx, Node *child)
+{
+    TooDeep *too_deep = ctx;
+    if (!too_deep->found && tree_depth(child, too_deep->limit) > too_deep->limit)
+        too_deep->found = child;
+}
+
+/* Statements, not the parts of one (a parameter, an except clause). */
+static bool is_statement(const Node *node)
+{
+    return node->kind > NODE_MODULE && node->kind < NODE_NAME && node->kind != NODE_PARAM &&
+           node->kind != NODE_TYPE_PARAM && node->kind != NODE_WITH_ITEM &&
+           node->kind != NODE_EXCEPT && node->kind != NODE_MATCH_CASE;
+}
+
+/* The innermost statement on a path deeper than the limit, found by going
+ * down the too-deep children until an expression: the error points at the
+ * statement that is too deep, not at the def around it. */
+static const Node *too_deep_statement(const Node *node)
+{
+    const Node *statement = node;
+    for (int limit = MAX_TREE_DEPTH; node->kind < NODE_NAME && limit > 0; limit--) {
+        if (is_statement(node))
+            statement = node;
+        TooDeep too_deep = {limit - 1, NULL};
+        ast_each_child(node, find_too_deep, &too_deep);
+        if (!too_deep.found)
+            break;
+        node = too_deep.found;
+    }
+    return statement;
+}
+
 /* A statement too deep for the passes after the parser is reported and
  * left out (NULL). */
 Node *parse_depth_checked(ParseState *ps, Node *node)
 {
     if (!node || tree_depth(node, MAX_TREE_DEPTH) <= MAX_TREE_DEPTH)
         return node;
-    diag_error(ps->diag, span_point(node->span), "statement too deeply nested (more than %d levels)",
-               MAX_TREE_DEPTH);
+    diag_error(ps->diag, span_point(too_deep_statement(node)->span),
+               "statement too deeply nested (more than %d levels)", MAX_TREE_DEPTH);
     return NULL;
 }
 

@@ -65,9 +65,22 @@ static void report_clash(Sema *sema, const FuncInfo *func, const FuncInfo *holde
                                                  ? "the first definition is here" : "the other is here");
 }
 
+/* PTX's predefined identifiers that a Python name can spell (the others
+ * begin with '%': %tid, %laneid, ...): a function of that name would be
+ * read as the identifier, so it takes a '_' after its name (docs/abi.md). */
+static const char *const ptx_predefined[] = {"WARP_SZ"};
+
+static void avoid_predefined(Sema *sema, FuncInfo *func)
+{
+    for (size_t i = 0; i < sizeof ptx_predefined / sizeof ptx_predefined[0]; i++)
+        if (str_eq_cstr(func->name, ptx_predefined[i]))
+            set_name(func, str_from_cstr(arena_printf(sema->arena, "%s_", ptx_predefined[i])));
+}
+
 /* Names funcs[index], given that funcs[0..index) are named. */
 static void name_one(Sema *sema, FuncInfo **named, int count, FuncInfo *func)
 {
+    avoid_predefined(sema, func);
     const FuncInfo *holder = holder_of(named, count, func->name);
     if (!holder)
         return;
