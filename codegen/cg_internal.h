@@ -65,6 +65,8 @@ typedef struct Cg {
     CgLibdevice *libdevice;      /* NULL until a call needs libdevice */
     CgDebug *debug;              /* NULL until a function needs line tables */
     CgCheck *check;              /* --check: NULL until the first check site */
+    const Node *nsw_step;        /* the `i += STEP` of the while loop being
+                                    emitted that cannot wrap (cg_stride_loop.c) */
 } Cg;
 
 /* cg_types.c: types, constants, conversions */
@@ -156,6 +158,19 @@ typedef struct RangeBounds {
 RangeBounds cg_range_bounds(Cg *cg, const Node *iter);
 LLVMValueRef cg_range_test(Cg *cg, const RangeBounds *r, LLVMValueRef iv);
 LLVMValueRef cg_range_next(Cg *cg, const RangeBounds *r, LLVMValueRef iv);
+
+/* cg_stride_loop.c: loops with a run-time step, shaped for LLVM's runtime
+ * unroller. cg_int_bounds: compile-time bounds of an integer expression
+ * (constants, thread geometry, array extents, their sums and products);
+ * cg_emit_counted_for: a range loop with a run-time step, counted;
+ * cg_while_stride_step: the last statement `i += STEP` of a `while i <
+ * BOUND` loop when it provably cannot wrap, else NULL; cg_mark_unroll: asks
+ * for an unroll by 4 of the loop closed by `backedge`, unless `body` holds
+ * another loop. */
+bool cg_int_bounds(const Node *n, int64_t *lo, int64_t *hi);
+void cg_emit_counted_for(Cg *cg, const Node *node, const RangeBounds *r);
+const Node *cg_while_stride_step(const Node *loop);
+void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body);
 
 /* cg_iterate.c: for over an array, a tuple, enumerate(...) or zip(...) */
 void cg_emit_for_iterable(Cg *cg, const Node *node);

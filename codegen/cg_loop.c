@@ -8,7 +8,8 @@
  * copied into t at the top of each iteration, so t keeps its last value
  * after the loop and assignments to t in the body do not disturb the
  * iteration. Numba's serial countdown is what we avoid: this shape is one
- * LLVM's loop passes analyse and unroll. */
+ * LLVM's loop passes analyse and unroll. A run-time step (a grid- or
+ * block-stride loop) is cg_stride_loop.c's. */
 #include "cg_internal.h"
 
 void cg_push_loop(Cg *cg, CgLoop *loop, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont)
@@ -46,7 +47,13 @@ void cg_emit_while(Cg *cg, const Node *node)
     CgLoop loop;
     cg_push_loop(cg, &loop, end_bb, cond_bb);
     cg_enter(cg, body_bb);
+    const Node *outer_step = cg->nsw_step;
+    cg->nsw_step = cg_while_stride_step(node);   /* a stride loop: see cg_stride_loop.c */
+    const Node *stride_step = cg->nsw_step;
     cg_emit_block(cg, &node->while_stmt.body);
+    cg->nsw_step = outer_step;
+    if (stride_step && !cg_is_terminated(cg))
+        cg_mark_unroll(cg, LLVMBuildBr(cg->b, cond_bb), &node->while_stmt.body);
     cg_branch(cg, cond_bb);
     cg->loop = loop.outer;
     cg_emit_else_and_end(cg, &node->while_stmt.else_body, else_bb, end_bb);
@@ -210,6 +217,11 @@ void cg_emit_for(Cg *cg, const Node *node)
         return;
     }
     RangeBounds r = range_bounds_in(cg, iter, counter_type(iter));
+    int64_t k;
+    if (!constant_step(&r, &k)) {   /* a grid- or block-stride loop */
+        cg_emit_counted_for(cg, node, &r);
+        return;
+    }
     LLVMTypeRef ity = cg_type(cg, r.type);
     LLVMValueRef iv_slot = cg_alloca(cg, ity, "iv");
     LLVMBuildStore(cg->b, r.start, iv_slot);

@@ -113,6 +113,8 @@ static void emit_aug_assign(Cg *cg, const Node *node)
     LLVMValueRef cur = cg_convert(cg, load_place(cg, p), p.type, ct);
     LLVMValueRef v = early ? early : cg_emit_expr(cg, value);
     LLVMValueRef r = cg_binop(cg, node->aug_assign.op, cur, v, ct, value->type, value);
+    if (node == cg->nsw_step && LLVMIsAInstruction(r) && LLVMGetInstructionOpcode(r) == LLVMAdd)
+        LLVMSetNSW(r, true);   /* proved by cg_while_stride_step */
     store_place(cg, p, cg_convert(cg, r, ct, p.type));
     cg_check_close(cg, mark, NULL);
 }
