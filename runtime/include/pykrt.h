@@ -7,7 +7,14 @@
  *   is an error, and pyk_last_error(ctx) then describes it in one or more
  *   lines of English (what, which kernel/parameter, how much, how to fix).
  * - Handles are opaque. A function that creates one stores it in its last
- *   parameter (`**out`) and only on success; on failure *out is set to NULL.
+ *   parameter (`**out`) and only on success; on every failure, a NULL
+ *   context or handle included, *out is set to NULL (when `out` is not
+ *   NULL itself). Other out-parameters get their empty value on failure:
+ *   0 for counts, sizes and times, a zeroed pyk_param_info.
+ * - A call given a NULL context, or a NULL handle where one is required,
+ *   returns PYK_ERROR_INVALID_ARGUMENT and, having no context to own the
+ *   message, leaves it for pyk_last_error(NULL): "FUNCTION: the context is
+ *   NULL" ("pyk_launch: the kernel is NULL", ...).
  *   The caller owns what it creates and releases it with the matching
  *   destroy/free/unload function; those accept NULL and do nothing then.
  * - A context, and every object made from it, must be used by one thread at
@@ -86,9 +93,11 @@ typedef struct pyk_event pyk_event;
 /* The message of the most recent call on `ctx` (or on an object made from
  * it) that failed. Owned by the context: valid until the next failing call
  * on that context or until it is destroyed. "no error" if none failed yet.
- * With ctx == NULL: the message of this thread's most recent failed
- * pyk_init or pyk_device_count (kept thread-locally, since no context
- * exists to own it). Never returns NULL. */
+ * With ctx == NULL: the message of this thread's most recent failure that
+ * no context could own (kept thread-locally): a failed pyk_init or
+ * pyk_device_count, or a call given a NULL context or handle, whose message
+ * names the function and what was NULL: "pyk_stream_create: the context is
+ * NULL". Never returns NULL. */
 PYKRT_API const char *pyk_last_error(const pyk_context *ctx);
 
 /* ------------------------------------------------------------------------ */

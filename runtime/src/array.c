@@ -53,10 +53,12 @@ static pyk_status out_of_memory(pyk_context *ctx, const pyk_array *a, size_t byt
 pyk_status pyk_device_array(pyk_context *ctx, pyk_dtype dtype, int ndim, const int64_t *shape,
                             pyk_array **out)
 {
-    if (!ctx || !out)
-        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_device_array: array is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
-    *out = NULL;
+    if (out)
+        *out = NULL;
+    if (!ctx)
+        return rt_null_handle("pyk_device_array", "the context");
+    if (!out)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_device_array: the array pointer is NULL");
     pyk_array *a = calloc(1, sizeof *a);
     if (!a)
         return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "pyk_device_array: out of host memory");
@@ -83,10 +85,12 @@ pyk_status pyk_device_array(pyk_context *ctx, pyk_dtype dtype, int ndim, const i
 pyk_status pyk_array_wrap(pyk_context *ctx, uint64_t pointer, pyk_dtype dtype, int ndim,
                           const int64_t *shape, const int64_t *strides, pyk_array **out)
 {
-    if (!ctx || !out)
-        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_array_wrap: array is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
-    *out = NULL;
+    if (out)
+        *out = NULL;
+    if (!ctx)
+        return rt_null_handle("pyk_array_wrap", "the context");
+    if (!out)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_array_wrap: the array pointer is NULL");
     pyk_array *a = calloc(1, sizeof *a);
     if (!a)
         return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "pyk_array_wrap: out of host memory");
@@ -155,9 +159,9 @@ static CUstream cu_stream_of(const pyk_stream *stream) { return stream ? stream-
 static pyk_status copy_to_host(const pyk_array *a, void *host, size_t host_bytes, pyk_stream *stream,
                                bool async)
 {
-    if (!a)
-        return PYK_ERROR_INVALID_ARGUMENT;
     const char *caller = async ? "pyk_copy_to_host_async" : "pyk_copy_to_host";
+    if (!a)
+        return rt_null_handle(caller, "the array");
     pyk_status status = check_host_copy(a, host, host_bytes, caller);
     if (status != PYK_OK || host_bytes == 0)
         return status;
@@ -184,9 +188,9 @@ pyk_status pyk_copy_to_host_async(const pyk_array *a, void *host, size_t host_by
 static pyk_status copy_from_host(pyk_array *a, const void *host, size_t host_bytes,
                                  pyk_stream *stream, bool async)
 {
-    if (!a)
-        return PYK_ERROR_INVALID_ARGUMENT;
     const char *caller = async ? "pyk_copy_from_host_async" : "pyk_copy_from_host";
+    if (!a)
+        return rt_null_handle(caller, "the array");
     pyk_status status = check_host_copy(a, host, host_bytes, caller);
     if (status != PYK_OK || host_bytes == 0)
         return status;
@@ -211,6 +215,13 @@ pyk_status pyk_copy_from_host_async(pyk_array *a, const void *host, size_t host_
 static pyk_status to_device(pyk_context *ctx, const void *host, pyk_dtype dtype, int ndim,
                             const int64_t *shape, pyk_stream *stream, bool async, pyk_array **out)
 {
+    const char *caller = async ? "pyk_to_device_async" : "pyk_to_device";
+    if (out)
+        *out = NULL;
+    if (!ctx)
+        return rt_null_handle(caller, "the context");
+    if (!out)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "%s: the array pointer is NULL", caller);
     pyk_status status = pyk_device_array(ctx, dtype, ndim, shape, out);
     if (status != PYK_OK)
         return status;
@@ -236,9 +247,11 @@ pyk_status pyk_to_device_async(pyk_context *ctx, const void *host, pyk_dtype dty
 
 static pyk_status copy_device(pyk_array *dst, const pyk_array *src, pyk_stream *stream, bool async)
 {
-    if (!dst || !src)
-        return dst ? rt_error(dst->ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_copy_device: src is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
+    const char *caller = async ? "pyk_copy_device_async" : "pyk_copy_device";
+    if (!dst)
+        return rt_null_handle(caller, "the destination array");
+    if (!src)
+        return rt_error(dst->ctx, PYK_ERROR_INVALID_ARGUMENT, "%s: the source array is NULL", caller);
     pyk_context *ctx = dst->ctx;
     char a[160], b[160];
     bool same_shape = dst->ndim == src->ndim &&
@@ -278,18 +291,23 @@ pyk_status pyk_copy_device_async(pyk_array *dst, const pyk_array *src, pyk_strea
 
 pyk_status pyk_host_alloc(pyk_context *ctx, size_t bytes, void **host)
 {
-    if (!ctx || !host)
-        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_host_alloc: host is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
-    *host = NULL;
+    if (host)
+        *host = NULL;
+    if (!ctx)
+        return rt_null_handle("pyk_host_alloc", "the context");
+    if (!host)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_host_alloc: the host pointer is NULL");
     pyk_status status = rt_make_current(ctx);
     if (status != PYK_OK)
         return status;
-    CUresult result = ctx->cu->cuMemAllocHost(host, bytes ? bytes : 1);
+    void *pinned = NULL;
+    CUresult result = ctx->cu->cuMemAllocHost(&pinned, bytes ? bytes : 1);
     if (result == CUDA_ERROR_OUT_OF_MEMORY)
         return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY,
                         "out of pinned host memory: %zu bytes were asked (cuMemAllocHost)", bytes);
-    return rt_check(ctx, result, "cuMemAllocHost", NULL);
+    if ((status = rt_check(ctx, result, "cuMemAllocHost", NULL)) == PYK_OK)
+        *host = pinned; /* only on success: the driver may write there when it fails */
+    return status;
 }
 
 void pyk_host_free(pyk_context *ctx, void *host)

@@ -17,9 +17,10 @@ pyk_status rt_check_module_attach(pyk_module *module)
     CUresult result = ctx->cu->cuModuleGetGlobal(&record, &bytes, module->cu_module, RT_CHECK_RECORD_NAME);
     if (result == CUDA_ERROR_NOT_FOUND || (result == CUDA_SUCCESS && bytes < RT_RECORD_WORDS * sizeof(int64_t)))
         return rt_error(ctx, PYK_ERROR_PTX_REJECTED,
-                        "the PTX has %d pykc check sites but no %zu-byte global '" RT_CHECK_RECORD_NAME
+                        "the PTX has %d pykc check site%s but no %zu-byte global '" RT_CHECK_RECORD_NAME
                         "' to record violations in (docs/abi.md, \"Check sites\")",
-                        check->sites.count, RT_RECORD_WORDS * sizeof(int64_t));
+                        check->sites.count, check->sites.count == 1 ? "" : "s",
+                        RT_RECORD_WORDS * sizeof(int64_t));
     pyk_status status = rt_check(ctx, result, "cuModuleGetGlobal(" RT_CHECK_RECORD_NAME ")", NULL);
     if (status != PYK_OK)
         return status;

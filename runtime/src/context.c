@@ -145,7 +145,7 @@ const pyk_device_properties *pyk_context_properties(const pyk_context *ctx)
 pyk_status pyk_synchronize(pyk_context *ctx)
 {
     if (!ctx)
-        return PYK_ERROR_INVALID_ARGUMENT;
+        return rt_null_handle("pyk_synchronize", "the context");
     pyk_status status = rt_make_current(ctx);
     if (status != PYK_OK)
         return status;
@@ -157,13 +157,16 @@ pyk_status pyk_synchronize(pyk_context *ctx)
  * every typed launch, where a pointer comparison is the cheapest key. */
 pyk_status pyk_context_module(pyk_context *ctx, const char *ptx, pyk_module **out)
 {
-    if (!ctx || !out)
-        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_context_module: module is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
+    if (out)
+        *out = NULL;
+    if (!ctx)
+        return rt_null_handle("pyk_context_module", "the context");
+    if (!out)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "pyk_context_module: the module pointer is NULL");
     for (int i = 0; i < ctx->module_count; i++)
         if (ctx->modules[i].ptx == ptx)
             return *out = ctx->modules[i].module, PYK_OK;
-    *out = NULL;
     if (ctx->module_count == ctx->module_cap) {
         int cap = ctx->module_cap ? 2 * ctx->module_cap : 4;
         struct RtCachedModule *grown = realloc(ctx->modules, sizeof *grown * (size_t)cap);

@@ -63,10 +63,14 @@ int pyk_kernel_is_cooperative(const pyk_kernel *kernel)
 pyk_status pyk_kernel_max_cooperative_blocks(pyk_kernel *kernel, pyk_dim3 block,
                                              size_t dynamic_shared_bytes, unsigned *blocks)
 {
-    if (!kernel || !blocks)
-        return PYK_ERROR_INVALID_ARGUMENT;
-    *blocks = 0;
+    if (blocks)
+        *blocks = 0;
+    if (!kernel)
+        return rt_null_handle("pyk_kernel_max_cooperative_blocks", "the kernel");
     pyk_context *ctx = kernel->module->ctx;
+    if (!blocks)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "pyk_kernel_max_cooperative_blocks: the blocks pointer is NULL");
     unsigned long long threads = block_threads(&block);
     if (threads == 0)
         return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,

@@ -47,6 +47,11 @@ pyk_status rt_init_error(pyk_status status, const char *format, ...)
     return status;
 }
 
+pyk_status rt_null_handle(const char *caller, const char *what)
+{
+    return rt_init_error(PYK_ERROR_INVALID_ARGUMENT, "%s: %s is NULL", caller, what);
+}
+
 pyk_status rt_error(pyk_context *ctx, pyk_status status, const char *format, ...)
 {
     va_list args;

@@ -121,11 +121,16 @@ pyk_status pyk_launch(pyk_kernel *kernel, const pyk_launch_config *config, const
                       int nargs)
 {
     if (!kernel)
-        return PYK_ERROR_INVALID_ARGUMENT;
+        return rt_null_handle("pyk_launch", "the kernel");
     pyk_context *ctx = kernel->module->ctx;
-    if (nargs < 0 || (nargs > 0 && !args))
+    if (nargs < 0)
         return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
-                        "launch of kernel '%s': %d arguments but args is NULL", kernel->name, nargs);
+                        "launch of kernel '%s': nargs is %d; the argument count cannot be negative",
+                        kernel->name, nargs);
+    if (nargs > 0 && !args)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "launch of kernel '%s': %d argument%s but args is NULL", kernel->name, nargs,
+                        nargs == 1 ? "" : "s");
     bool derived = !ctx->skip_derived_checks;
     pyk_status status = check_config(kernel, config, derived);
     if (status != PYK_OK)
@@ -157,7 +162,7 @@ pyk_status pyk_launch_by_name(pyk_module *module, const char *name, const pyk_la
 pyk_status pyk_launch_raw(pyk_kernel *kernel, const pyk_launch_config *config, void **params)
 {
     if (!kernel)
-        return PYK_ERROR_INVALID_ARGUMENT;
+        return rt_null_handle("pyk_launch_raw", "the kernel");
     pyk_status status = check_config(kernel, config, false);
     return status != PYK_OK ? status : launch(kernel, config, params);
 }

@@ -10,7 +10,9 @@
 
 #define RT_JIT_LOG_CAP 16384
 
-/* JIT-compiles `ptx`; on rejection the message carries the driver's log. */
+/* JIT-compiles `ptx`; on rejection the message carries the driver's log.
+ * `origin` names the PTX in messages: "the PTX given in memory", "the PTX
+ * file 'k.ptx'". */
 static pyk_status jit_load(pyk_context *ctx, const char *ptx, const char *origin, CUmodule *out)
 {
     char *log = calloc(1, RT_JIT_LOG_CAP);
@@ -26,7 +28,7 @@ static pyk_status jit_load(pyk_context *ctx, const char *ptx, const char *origin
         ctx->cu->cuGetErrorString(result, &text);
         status = rt_check(ctx, result, "cuModuleLoadDataEx", NULL);
         if (status == PYK_ERROR_PTX_REJECTED || log[0])
-            status = rt_error(ctx, status, "the CUDA driver rejected the PTX of %s: %s: %s%s%s",
+            status = rt_error(ctx, status, "the CUDA driver rejected %s: %s: %s%s%s",
                               origin, name, text, log[0] ? "\n" : "", log);
     }
     free(log);
@@ -68,10 +70,13 @@ static pyk_status load(pyk_context *ctx, const char *ptx, const char *origin, py
 
 pyk_status pyk_module_load_ptx(pyk_context *ctx, const char *ptx, pyk_module **out)
 {
-    if (!ctx || !out)
-        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_module_load_ptx: module is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
-    *out = NULL;
+    if (out)
+        *out = NULL;
+    if (!ctx)
+        return rt_null_handle("pyk_module_load_ptx", "the context");
+    if (!out)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "pyk_module_load_ptx: the module pointer is NULL");
     if (!ptx)
         return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_module_load_ptx: the PTX text is NULL");
     return load(ctx, ptx, "the PTX given in memory", out);
@@ -119,17 +124,19 @@ static char *read_file(const char *path, char *why, size_t why_cap)
 
 pyk_status pyk_module_load_file(pyk_context *ctx, const char *path, pyk_module **out)
 {
-    if (!ctx || !out || !path)
-        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
-                              "pyk_module_load_file: the path or module pointer is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
-    *out = NULL;
+    if (out)
+        *out = NULL;
+    if (!ctx)
+        return rt_null_handle("pyk_module_load_file", "the context");
+    if (!out || !path)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_module_load_file: the %s is NULL",
+                        out ? "path" : "module pointer");
     char why[256];
     char *ptx = read_file(path, why, sizeof why);
     if (!ptx)
         return rt_error(ctx, PYK_ERROR_IO, "cannot read PTX file '%s': %s", path, why);
     char origin[512];
-    snprintf(origin, sizeof origin, "'%s'", path);
+    snprintf(origin, sizeof origin, "the PTX file '%s'", path);
     pyk_status status = load(ctx, ptx, origin, out);
     free(ptx);
     return status;
@@ -186,11 +193,13 @@ static pyk_status kernel_attributes(pyk_kernel *k)
 
 pyk_status pyk_module_kernel(pyk_module *module, const char *name, pyk_kernel **out)
 {
-    if (!module || !name || !out)
-        return module ? rt_error(module->ctx, PYK_ERROR_INVALID_ARGUMENT,
-                                 "pyk_module_kernel: the name or kernel pointer is NULL")
-                      : PYK_ERROR_INVALID_ARGUMENT;
-    *out = NULL;
+    if (out)
+        *out = NULL;
+    if (!module)
+        return rt_null_handle("pyk_module_kernel", "the module");
+    if (!name || !out)
+        return rt_error(module->ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_module_kernel: the %s is NULL",
+                        out ? "name" : "kernel pointer");
     for (pyk_kernel *k = module->kernels; k; k = k->next)
         if (strcmp(k->name, name) == 0)
             return *out = k, PYK_OK;
@@ -235,13 +244,19 @@ int pyk_kernel_param_count(const pyk_kernel *kernel)
 
 pyk_status pyk_kernel_param(const pyk_kernel *kernel, int index, pyk_param_info *info)
 {
-    if (!kernel || !info)
-        return PYK_ERROR_INVALID_ARGUMENT;
+    if (info)
+        memset(info, 0, sizeof *info);
+    if (!kernel)
+        return rt_null_handle("pyk_kernel_param", "the kernel");
+    if (!info)
+        return rt_error(kernel->module->ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "pyk_kernel_param: the info pointer is NULL");
     if (!kernel->facts || index < 0 || index >= kernel->facts->param_count)
         return rt_error(kernel->module->ctx, PYK_ERROR_INVALID_ARGUMENT,
-                        "pyk_kernel_param: kernel '%s' has %s%d parameters, no index %d",
+                        "pyk_kernel_param: kernel '%s' has %s%d parameter%s, no index %d",
                         kernel->name, kernel->facts ? "" : "no launch facts, so ",
-                        kernel->facts ? kernel->facts->param_count : 0, index);
+                        kernel->facts ? kernel->facts->param_count : 0,
+                        kernel->facts && kernel->facts->param_count == 1 ? "" : "s", index);
     const RtParamFacts *p = &kernel->facts->params[index];
     info->name = p->name;
     info->dtype = p->dtype;
@@ -276,8 +291,13 @@ size_t pyk_kernel_static_shared_bytes(const pyk_kernel *kernel)
 pyk_status pyk_kernel_suggest_block_size(pyk_kernel *kernel, size_t dynamic_shared_bytes,
                                          int *block_size)
 {
-    if (!kernel || !block_size)
-        return PYK_ERROR_INVALID_ARGUMENT;
+    if (block_size)
+        *block_size = 0;
+    if (!kernel)
+        return rt_null_handle("pyk_kernel_suggest_block_size", "the kernel");
+    if (!block_size)
+        return rt_error(kernel->module->ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "pyk_kernel_suggest_block_size: the block_size pointer is NULL");
     /* The typed 1-D launchers ask on every launch: the answer for no
      * dynamic shared memory never changes, so it is asked once. */
     if (dynamic_shared_bytes == 0 && kernel->suggested_block_size > 0)

@@ -108,6 +108,12 @@ pyk_status rt_error(pyk_context *ctx, pyk_status status, const char *format, ...
 pyk_status rt_init_error(pyk_status status, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* A call given a NULL context, or a NULL handle (whose context is then
+ * unknown): "CALLER: WHAT is NULL" goes to this thread's message, where
+ * pyk_last_error(NULL) finds it, and PYK_ERROR_INVALID_ARGUMENT is returned.
+ * Callers clear their out-parameter before calling this. */
+pyk_status rt_null_handle(const char *caller, const char *what);
+
 /* The one checker every driver call goes through: CUDA_SUCCESS gives
  * PYK_OK; anything else sets the message "CALL failed: CUDA_ERROR_X: the
  * driver's description" (with `what`, the call and its purpose) and maps it

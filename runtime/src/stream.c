@@ -7,10 +7,12 @@
 
 pyk_status pyk_stream_create(pyk_context *ctx, pyk_stream **out)
 {
-    if (!ctx || !out)
-        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_stream_create: stream is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
-    *out = NULL;
+    if (out)
+        *out = NULL;
+    if (!ctx)
+        return rt_null_handle("pyk_stream_create", "the context");
+    if (!out)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_stream_create: the stream pointer is NULL");
     pyk_stream *s = calloc(1, sizeof *s);
     if (!s)
         return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "pyk_stream_create: out of host memory");
@@ -30,7 +32,7 @@ pyk_status pyk_stream_create(pyk_context *ctx, pyk_stream **out)
 pyk_status pyk_stream_synchronize(pyk_stream *s)
 {
     if (!s)
-        return PYK_ERROR_INVALID_ARGUMENT;
+        return rt_null_handle("pyk_stream_synchronize", "the stream");
     pyk_status status = rt_make_current(s->ctx);
     if (status != PYK_OK)
         return status;
@@ -50,10 +52,12 @@ void pyk_stream_destroy(pyk_stream *s)
 
 pyk_status pyk_event_create(pyk_context *ctx, pyk_event **out)
 {
-    if (!ctx || !out)
-        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_event_create: event is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
-    *out = NULL;
+    if (out)
+        *out = NULL;
+    if (!ctx)
+        return rt_null_handle("pyk_event_create", "the context");
+    if (!out)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_event_create: the event pointer is NULL");
     pyk_event *e = calloc(1, sizeof *e);
     if (!e)
         return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "pyk_event_create: out of host memory");
@@ -73,7 +77,7 @@ pyk_status pyk_event_create(pyk_context *ctx, pyk_event **out)
 pyk_status pyk_event_record(pyk_event *e, pyk_stream *stream)
 {
     if (!e)
-        return PYK_ERROR_INVALID_ARGUMENT;
+        return rt_null_handle("pyk_event_record", "the event");
     if (stream && stream->ctx != e->ctx)
         return rt_error(e->ctx, PYK_ERROR_INVALID_ARGUMENT,
                         "pyk_event_record: the event and the stream belong to different contexts");
@@ -87,7 +91,7 @@ pyk_status pyk_event_record(pyk_event *e, pyk_stream *stream)
 pyk_status pyk_event_synchronize(pyk_event *e)
 {
     if (!e)
-        return PYK_ERROR_INVALID_ARGUMENT;
+        return rt_null_handle("pyk_event_synchronize", "the event");
     pyk_status status = rt_make_current(e->ctx);
     if (status != PYK_OK)
         return status;
@@ -98,11 +102,13 @@ pyk_status pyk_event_synchronize(pyk_event *e)
 
 pyk_status pyk_event_elapsed_ms(pyk_event *start, pyk_event *stop, float *ms)
 {
-    if (!start || !stop || !ms)
-        return start ? rt_error(start->ctx, PYK_ERROR_INVALID_ARGUMENT,
-                                "pyk_event_elapsed_ms: stop or ms is NULL")
-                     : PYK_ERROR_INVALID_ARGUMENT;
-    *ms = 0.0f;
+    if (ms)
+        *ms = 0.0f;
+    if (!start)
+        return rt_null_handle("pyk_event_elapsed_ms", "the start event");
+    if (!stop || !ms)
+        return rt_error(start->ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_event_elapsed_ms: the %s is NULL",
+                        stop ? "ms pointer" : "stop event");
     /* Wait for the work first: the timing seed's pitfall is reading the
      * clock while the kernel is still queued. */
     pyk_status status = pyk_event_synchronize(stop);
@@ -124,11 +130,13 @@ void pyk_event_destroy(pyk_event *e)
 pyk_status pyk_time_region(pyk_context *ctx, pyk_stream *stream, pyk_region_fn region, void *user,
                            float *ms)
 {
-    if (!ctx || !region || !ms)
-        return ctx ? rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
-                              "pyk_time_region: the region or ms is NULL")
-                   : PYK_ERROR_INVALID_ARGUMENT;
-    *ms = 0.0f;
+    if (ms)
+        *ms = 0.0f;
+    if (!ctx)
+        return rt_null_handle("pyk_time_region", "the context");
+    if (!region || !ms)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_time_region: the %s is NULL",
+                        region ? "ms pointer" : "region");
     pyk_event *start = NULL, *stop = NULL;
     pyk_status status = pyk_event_create(ctx, &start);
     if (status == PYK_OK)
