@@ -4,12 +4,17 @@
 # it only assumes the targets both provide: pykc::pykc (the compiler),
 # pykc::pykrt and pykc::pykrt_static (the runtime).
 #
-#   pykc_add_kernels(<target> <file.pyk>... [STATIC] [OPTIONS <pykc flag>...])
+#   pykc_add_kernels(<target> <file.pyk>... [STATIC] [ARCH <sm_XX[,sm_YY...]>]
+#                    [OPTIONS <pykc flag>...])
 #
 # For each FILE.pyk, a build rule writes FILE.pyk.h into
 # <target's binary dir>/pykc_kernels/<target>/, which is added to the
 # target's include path: its sources `#include "FILE.pyk.h"` and get the
-# embedded PTX and one typed launcher per kernel. The header is rebuilt when
+# embedded module and one typed launcher per kernel. The module is a fatbin
+# (SASS for each ARCH, default sm_80, and the PTX of the lowest: no JIT at
+# the first load on those GPUs) when pykc finds the CUDA toolkit's ptxas
+# and fatbinary at build time ($CUDA_HOME, else /usr/local/cuda), the PTX
+# otherwise; OPTIONS --embed=ptx asks for the PTX. The header is rebuilt when
 # the .pyk or the pykc binary changes. The target is linked to libpykrt:
 # the shared library, or with STATIC the static one (a program that then
 # needs nothing but libc and, at run time, the NVIDIA driver). OPTIONS are
@@ -21,7 +26,7 @@
 include_guard(GLOBAL)
 
 function(pykc_add_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "STATIC" "" "OPTIONS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "STATIC" "ARCH" "OPTIONS")
   if(NOT TARGET ${target})
     message(FATAL_ERROR "pykc_add_kernels: no target '${target}' (create it with add_executable or add_library first)")
   endif()
@@ -42,6 +47,10 @@ function(pykc_add_kernels target)
                         "built without libpykrt (rebuild it where the CUDA toolkit's cuda.h is found)")
   endif()
 
+  set(arch_option "")
+  if(arg_ARCH)
+    set(arch_option --arch=${arg_ARCH})
+  endif()
   set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/pykc_kernels/${target})
   file(MAKE_DIRECTORY ${out_dir})
   set(headers "")
@@ -62,7 +71,7 @@ function(pykc_add_kernels target)
     endif()
     add_custom_command(
       OUTPUT ${header}
-      COMMAND pykc::pykc compile ${source} --emit=header ${arg_OPTIONS} -o ${header}
+      COMMAND pykc::pykc compile ${source} --emit=header ${arch_option} ${arg_OPTIONS} -o ${header}
       DEPENDS ${source} pykc::pykc
       COMMENT "pykc ${name} -> ${name}.h"
       VERBATIM)

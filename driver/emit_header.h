@@ -1,5 +1,5 @@
 /* `pykc compile --emit=header`: a C header (C99 and C++) that embeds the
- * module's PTX and declares a typed launcher pair per kernel entry,
+ * module's PTX (or fatbin) and declares a typed launcher pair per kernel entry,
  * KERNEL_launch(ctx, cfg, ...) and KERNEL_launch_1d(ctx, n, stream, ...),
  * over libpykrt (runtime/include/pykrt.h; docs/runtime.md). */
 #ifndef PYKC_DRIVER_EMIT_HEADER_H
@@ -18,5 +18,17 @@
  * the header cannot declare) reports to diag and returns false. */
 bool emit_header(Arena *arena, Diag *diag, const SemaModule *module, const char *input,
                  const char *ptx, size_t len, char **out, size_t *out_len);
+
+/* The same header embedding a fatbin (--emit=header where the toolkit is
+ * found; driver/emit_binary.h) instead of the PTX: `contents` says what it
+ * holds ("SASS for sm_80, sm_90 and the PTX of sm_80"). */
+typedef struct HeaderFatbin {
+    const char *data;
+    size_t len;
+    const char *contents;
+} HeaderFatbin;
+
+bool emit_header_fatbin(Arena *arena, Diag *diag, const SemaModule *module, const char *input,
+                        const HeaderFatbin *fatbin, char **out, size_t *out_len);
 
 #endif

@@ -14,10 +14,12 @@
 #include "../parser/parser.h"
 #include "../sema/sema.h"
 #include "depfile.h"
+#include "emit_binary.h"
 #include "emit_header.h"
 #include "options.h"
 #include "output.h"
 #include "sig_file.h"
+#include "toolkit.h"
 
 /* Where the output goes: -o, or the input's name with the output's extension. */
 static const char *output_path(Arena *arena, const Options *options)
@@ -25,9 +27,63 @@ static const char *output_path(Arena *arena, const Options *options)
     if (options->output)
         return options->output;
     return output_default_name(arena, options->input,
-                               options->codegen.emit == CG_EMIT_LLVM ? ".ll"
-                               : options->emit_header              ? ".h"
-                                                                   : ".ptx");
+                               options->codegen.emit == CG_EMIT_LLVM        ? ".ll"
+                               : options->emit_header                     ? ".h"
+                               : options->emit_binary == EMIT_CUBIN  ? ".cubin"
+                               : options->emit_binary == EMIT_FATBIN ? ".fatbin"
+                                                                          : ".ptx");
+}
+
+/* The architectures a binary is made for: --arch's list, or the default. */
+static const char *const *binary_archs(const Options *options, int *count)
+{
+    *count = options->arch_count ? options->arch_count : 1;
+    return options->arch_count ? options->archs : &options->codegen.arch;
+}
+
+static char *assemble(Arena *arena, Diag *diag, const Options *options, const char *ptx, size_t len,
+                      bool fatbin, const char *why, size_t *out_len)
+{
+    int count;
+    const char *const *archs = binary_archs(options, &count);
+    size_t with_facts_len;
+    const char *with_facts = binary_ptx_with_facts(arena, ptx, len, &with_facts_len);
+    return binary_assemble(arena, diag, with_facts, with_facts_len, archs, count, fatbin,
+                           options->codegen.lineinfo, why, out_len);
+}
+
+/* --emit=cubin, --emit=fatbin (driver/emit_binary.h) */
+static bool write_binary(Arena *arena, Diag *diag, const Options *options, const char *path,
+                         const char *ptx, size_t len)
+{
+    bool fatbin = options->emit_binary == EMIT_FATBIN;
+    size_t binary_len;
+    const char *binary = assemble(arena, diag, options, ptx, len, fatbin,
+                                  fatbin ? "--emit=fatbin" : "--emit=cubin", &binary_len);
+    return binary && output_write(diag, path, binary, binary_len);
+}
+
+/* --emit=header embeds a fatbin if asked, or by default where the toolkit
+ * can make one. */
+static bool header_embeds_fatbin(Arena *arena, const Options *options)
+{
+    return options->embed == EMBED_FATBIN || (options->embed == EMBED_AUTO && toolkit_can_make_fatbin(arena));
+}
+
+static bool emit_fatbin_header(Arena *arena, Diag *diag, const Options *options, const SemaModule *module,
+                               const char *ptx, size_t len, char **out, size_t *out_len)
+{
+    HeaderFatbin fatbin;
+    fatbin.data = assemble(arena, diag, options, ptx, len, true, "--emit=header --embed=fatbin", &fatbin.len);
+    if (!fatbin.data)
+        return false;
+    int count;
+    const char *const *archs = binary_archs(options, &count);
+    char *contents = arena_printf(arena, "SASS for");
+    for (int i = 0; i < count; i++)
+        contents = arena_printf(arena, "%s%s %s", contents, i ? "," : "", archs[i]);
+    fatbin.contents = arena_printf(arena, "%s and the PTX of %s", contents, options->codegen.arch);
+    return emit_header_fatbin(arena, diag, module, options->input, &fatbin, out, out_len);
 }
 
 static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
@@ -46,9 +102,13 @@ static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
         const char *ptx = cg_splice_launch_facts(arena, module, text, len, &len);
         free(text);
         text = NULL;
+        if (options->emit_binary != EMIT_TEXT)
+            return write_binary(arena, diag, options, path, ptx, len);
         if (!options->emit_header)
             return output_write(diag, path, ptx, len);
-        if (!emit_header(arena, diag, module, options->input, ptx, len, &text, &len))
+        if (!(header_embeds_fatbin(arena, options)
+                  ? emit_fatbin_header(arena, diag, options, module, ptx, len, &text, &len)
+                  : emit_header(arena, diag, module, options->input, ptx, len, &text, &len)))
             return false;
     }
     bool ok = output_write(diag, path, text, len);

@@ -15,12 +15,21 @@ void options_print_help(FILE *out)
         "options:\n"
         "  -o FILE              write the output to FILE ('-' for standard output);\n"
         "                       default: FILE with its extension replaced by .ptx\n"
-        "                       (or .ll with --emit=llvm, .h with --emit=header)\n"
-        "  --emit=ptx|llvm|header\n"
-        "                       what to write: PTX (default), optimised LLVM IR, or a\n"
-        "                       C header embedding the PTX with typed launchers per\n"
-        "                       kernel (docs/runtime.md)\n"
-        "  --arch=sm_XX         target architecture (default " CG_DEFAULT_ARCH ")\n"
+        "                       (or .ll with --emit=llvm, .h with --emit=header,\n"
+        "                       .cubin, .fatbin)\n"
+        "  --emit=ptx|llvm|header|cubin|fatbin\n"
+        "                       what to write: PTX (default), optimised LLVM IR, a C\n"
+        "                       header embedding the module with typed launchers per\n"
+        "                       kernel (docs/runtime.md), a cubin (one --arch's SASS,\n"
+        "                       by the CUDA toolkit's ptxas) or a fatbin (SASS for each\n"
+        "                       --arch and the PTX of the lowest, by ptxas and\n"
+        "                       fatbinary); the toolkit is $CUDA_HOME, else /usr/local/cuda\n"
+        "  --arch=sm_XX[,sm_YY...]\n"
+        "                       target architecture (default " CG_DEFAULT_ARCH "); a list\n"
+        "                       only with --emit=fatbin or --emit=header\n"
+        "  --embed=ptx|fatbin   what --emit=header embeds (default: a fatbin of the\n"
+        "                       --arch list when the toolkit has ptxas and fatbinary,\n"
+        "                       else the PTX)\n"
         "  -O0 -O1 -O2 -O3      optimisation level (default -O3)\n"
         "  --sig NAME=SIG       the signature of a kernel written without one, as\n"
         "                       Numba spells it: --sig 'add=void(float32[:], int64)';\n"
@@ -178,14 +187,19 @@ static bool parse_opt_level(Diag *diag, const char *arg, Options *options)
 static bool parse_emit(Diag *diag, const char *value, Options *options)
 {
     options->emit_header = strcmp(value, "header") == 0;
-    if (strcmp(value, "ptx") == 0)
+    options->emit_binary = strcmp(value, "cubin") == 0    ? EMIT_CUBIN
+                           : strcmp(value, "fatbin") == 0 ? EMIT_FATBIN
+                                                          : EMIT_TEXT;
+    if (options->emit_binary != EMIT_TEXT)
+        options->codegen.emit = CG_EMIT_PTX;
+    else if (strcmp(value, "ptx") == 0)
         options->codegen.emit = CG_EMIT_PTX;
     else if (strcmp(value, "llvm") == 0)
         options->codegen.emit = CG_EMIT_LLVM;
     else if (strcmp(value, "header") == 0)
         options->codegen.emit = CG_EMIT_PTX;
     else {
-        diag_error_plain(diag, "unknown --emit kind '%s' (use ptx, llvm or header)", value);
+        diag_error_plain(diag, "unknown --emit kind '%s' (use ptx, llvm, header, cubin or fatbin)", value);
         return false;
     }
     return true;
@@ -232,13 +246,16 @@ static bool parse_block(Diag *diag, const char *value, Options *options)
     return true;
 }
 
-static bool parse_arch(Diag *diag, const char *value, Options *options)
+static bool parse_embed(Diag *diag, const char *value, Options *options)
 {
-    if (!cg_arch_is_supported(value)) {
-        diag_error_plain(diag, "unknown or unsupported --arch '%s' (for example sm_80 or sm_90)", value);
+    if (strcmp(value, "ptx") == 0)
+        options->embed = EMBED_PTX;
+    else if (strcmp(value, "fatbin") == 0)
+        options->embed = EMBED_FATBIN;
+    else {
+        diag_error_plain(diag, "unknown --embed kind '%s' (use ptx or fatbin)", value);
         return false;
     }
-    options->codegen.arch = value;
     return true;
 }
 
@@ -271,7 +288,10 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
     } else if (is_option(arg, "--emit")) {
         return (value = option_value(diag, argc, argv, i, "--emit")) && parse_emit(diag, value, options);
     } else if (is_option(arg, "--arch")) {
-        return (value = option_value(diag, argc, argv, i, "--arch")) && parse_arch(diag, value, options);
+        return (value = option_value(diag, argc, argv, i, "--arch")) &&
+               options_parse_arch_list(arena, diag, value, options);
+    } else if (is_option(arg, "--embed")) {
+        return (value = option_value(diag, argc, argv, i, "--embed")) && parse_embed(diag, value, options);
     } else if (is_option(arg, "--sig")) {
         return (value = option_value(diag, argc, argv, i, "--sig")) && parse_sig(arena, diag, value, options);
     } else if (is_option(arg, "--bind")) {
@@ -365,5 +385,5 @@ bool options_parse(Arena *arena, Diag *diag, int argc, char **argv, Options *opt
         diag_error_plain(diag, "no input file (usage: pykc compile FILE -o OUTPUT)");
         return false;
     }
-    return true;
+    return options_check_arch_list(diag, options);
 }

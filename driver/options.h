@@ -23,6 +23,18 @@ typedef enum DumpStage {
     DUMP_TYPES,       /* --dump-types: the tree after sema, with types */
 } DumpStage;
 
+typedef enum EmitBinary {
+    EMIT_TEXT,        /* PTX, LLVM IR or a header: no toolkit program runs */
+    EMIT_CUBIN,       /* --emit=cubin: one --arch's SASS (ptxas) */
+    EMIT_FATBIN,      /* --emit=fatbin: SASS per --arch and the lowest's PTX (fatbinary) */
+} EmitBinary;
+
+typedef enum EmbedKind {
+    EMBED_AUTO,       /* a fatbin where the toolkit has ptxas and fatbinary, else PTX */
+    EMBED_PTX,        /* --embed=ptx */
+    EMBED_FATBIN,     /* --embed=fatbin: the toolkit is required */
+} EmbedKind;
+
 typedef struct Options {
     Action action;
     const char *input;
@@ -30,6 +42,10 @@ typedef struct Options {
     DumpStage dump;
     CgOptions codegen;
     bool emit_header;            /* --emit=header: codegen.emit is PTX, written as a C header */
+    EmitBinary emit_binary;      /* --emit=cubin|fatbin: codegen.emit is PTX, assembled by ptxas */
+    EmbedKind embed;             /* --embed: what --emit=header embeds */
+    const char **archs;          /* --arch A[,B...]: each architecture, in order given */
+    int arch_count;              /* 0: --arch not given (codegen.arch is the default) */
     SigOverride *sigs;           /* --sig NAME=SIGNATURE, in order */
     int sig_count;
     SigOverride *binds;          /* --bind NAME=VALUE */
@@ -58,5 +74,13 @@ typedef struct Options {
 bool options_parse(Arena *arena, Diag *diag, int argc, char **argv, Options *options);
 
 void options_print_help(FILE *out);
+
+/* arch_list.c: --arch A[,B...]. Parsing checks each architecture and
+ * repeats; codegen.arch becomes the lowest (the PTX a fatbin carries is
+ * compiled for it, and ptxas assembles that PTX for each). Checking, after
+ * every option is read, refuses a list where the output is for one
+ * architecture (PTX, LLVM IR, a cubin). */
+bool options_parse_arch_list(Arena *arena, Diag *diag, const char *value, Options *options);
+bool options_check_arch_list(Diag *diag, const Options *options);
 
 #endif

@@ -11,7 +11,8 @@
 # -O3 and -O0 (DIR/ptx, from tests/gpu/run_all.sh --compile-only), and the
 # launch benchmark if bench/launch builds one (DIR/bench), the
 # line-information test (DIR/lineinfo: tests/gpu/lineinfo/run.sh) and the
-# checked-mode benchmark (DIR/bench-checked: bench/checked/run.sh). The programs link
+# checked-mode benchmark (DIR/bench-checked: bench/checked/run.sh) and the
+# first-load benchmark (DIR/bench-first-load: bench/first_load/run.sh). The programs link
 # libpykrt statically and libc dynamically, and load the driver with
 # dlopen: DIR needs nothing from the build folder, and stays a few MiB.
 # --run runs tests/runtime/run_gpu_tests.sh, each example host, and
@@ -92,6 +93,12 @@ build() {
         cp -r "$build/bench-checked/ptx" "$dir/bench-checked/"
         echo "gpu-tests: the checked-mode benchmark"
     fi
+    # bench/first_load: its program and the examples' PTX, cubins and fatbins.
+    if [ -d "$build/bench-first-load/modules" ]; then
+        copy_programs "$build/bench-first-load" "$dir/bench-first-load" >/dev/null
+        cp -r "$build/bench-first-load/modules" "$dir/bench-first-load/"
+        echo "gpu-tests: the first-load benchmark (PTX against cubin)"
+    fi
     {
         echo "built $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) from $build"
         echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
@@ -152,6 +159,14 @@ run() {
         run_counted "line information under compute-sanitizer" tests/gpu/lineinfo/run.sh "$dir/lineinfo"
     [ -d "$dir/bench-checked" ] &&
         run_counted "checked-mode benchmark" bench/checked/run.sh "$dir/bench-checked"
+    if [ -d "$dir/bench-first-load" ]; then
+        echo "== first-load benchmark (PTX against cubin and fatbin)"
+        if bench/first_load/run.sh "$dir/bench-first-load" 5; then
+            tally "first-load benchmark" 1 0
+        else
+            tally "first-load benchmark" 0 1
+        fi
+    fi
     echo "gpu-tests summary:$summary"
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]

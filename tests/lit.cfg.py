@@ -11,7 +11,8 @@
 #                say "REQUIRES: libdevice")
 #   %numpy-python a Python interpreter that has NumPy (tests using it say
 #                "REQUIRES: numpy")
-# Features: ptxas (toolkit found), libdevice (the toolkit has libdevice; pykc
+#   %binary-info FILE [--facts]: describes a cubin or fatbin (tests/tools/binary_info.py)
+# Features: ptxas (toolkit found), fatbinary (its toolkit has fatbinary too), libdevice (the toolkit has libdevice; pykc
 # is then run with CUDA_HOME pointing at that toolkit), cuda (a GPU and its
 # driver are present), asan (the build is sanitized), numpy (NumPy 1.24 or
 # later is importable: the reference for pykc's compile-time NumPy).
@@ -40,6 +41,10 @@ config.substitutions.append(
 
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
+    # --emit=fatbin runs the same toolkit's fatbinary.
+    if os.path.exists(os.path.join(os.path.dirname(config.ptxas), "fatbinary")):
+        config.available_features.add("fatbinary")
+config.substitutions.append(("%binary-info", "python3 " + os.path.join(tools, "binary_info.py")))
 
 # libdevice lives in the toolkit that has ptxas (TOOLKIT/bin/ptxas), else in
 # CUDA_HOME's; the tests see that toolkit as their CUDA_HOME.

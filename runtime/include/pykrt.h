@@ -209,18 +209,29 @@ PYKRT_API pyk_status pyk_synchronize(pyk_context *ctx);
  * "Launch facts"). The text is copied as needed; the caller keeps ownership.
  * Errors: PYK_ERROR_PTX_REJECTED with the driver's JIT error log in the
  * message (or the line and column of a malformed launch-facts line),
- * PYK_ERROR_INVALID_ARGUMENT, PYK_ERROR_DRIVER. Unload with pyk_module_unload. */
+ * PYK_ERROR_INVALID_ARGUMENT, PYK_ERROR_DRIVER. Unload with pyk_module_unload.
+ * `ptx` may instead point to a cubin or fatbin (`pykc compile --emit=cubin`,
+ * `--emit=fatbin`), told apart by their first bytes (ELF's \x7fELF, the
+ * fatbin magic 0xBA55ED50) and loaded as they are, without a JIT where they
+ * hold this GPU's SASS; their launch facts are read from the module's
+ * __pykc_facts global (docs/abi.md, "Launch facts in a cubin or fatbin"),
+ * and a binary without one loads with no facts (unchecked launches). A
+ * fatbin must be 8-byte aligned. A binary the GPU cannot run (no SASS for
+ * it and no PTX) gives PYK_ERROR_PTX_REJECTED naming the GPU's compute
+ * capability. */
 PYKRT_API pyk_status pyk_module_load_ptx(pyk_context *ctx, const char *ptx, pyk_module **module);
 
-/* Like pyk_module_load_ptx, with the PTX read from the file at `path`.
- * Errors as above, plus PYK_ERROR_IO when the file cannot be read. */
+/* Like pyk_module_load_ptx, with the PTX (or cubin, or fatbin) read from the
+ * file at `path`. Errors as above, plus PYK_ERROR_IO when the file cannot be
+ * read. */
 PYKRT_API pyk_status pyk_module_load_file(pyk_context *ctx, const char *path, pyk_module **module);
 
 /* The module of PTX text `ptx`, loaded into the context on the first call
  * and cached there, keyed by the POINTER `ptx` (not its contents): later
  * calls with the same pointer return the same module without looking at
  * the text. Meant for PTX embedded in the program (the generated headers
- * of `pykc compile --emit=header`), whose address is fixed; the text must
+ * of `pykc compile --emit=header`, PTX or a fatbin: any image
+ * pyk_module_load_ptx takes), whose address is fixed; the text must
  * stay valid and unchanged while the context lives. The module is owned
  * by the context and unloaded by pyk_context_destroy: do not pass it to
  * pyk_module_unload. Errors: those of pyk_module_load_ptx (a failed load

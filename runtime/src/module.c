@@ -1,66 +1,137 @@
-/* Modules and kernels: PTX JIT-loaded with the driver's error log captured,
- * launch facts parsed from the same text, kernels looked up once by name. */
+/* Modules and kernels: PTX JIT-loaded, or a cubin or fatbin loaded, with
+ * the driver's error log captured; launch facts parsed from the PTX text,
+ * or from a binary's __pykc_facts global (module_image.h); kernels looked
+ * up once by name. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "launch_check.h"
+#include "module_image.h"
 #include "rt.h"
 
 #define RT_JIT_LOG_CAP 16384
 
-/* JIT-compiles `ptx`; on rejection the message carries the driver's log.
- * `origin` names the PTX in messages: "the PTX given in memory", "the PTX
- * file 'k.ptx'". */
-static pyk_status jit_load(pyk_context *ctx, const char *ptx, const char *origin, CUmodule *out)
+/* Loads `image` (JIT-compiling PTX); on rejection the message carries the
+ * driver's log. */
+static pyk_status jit_load(pyk_context *ctx, const char *image, RtImageKind kind, const char *origin,
+                           CUmodule *out)
 {
     char *log = calloc(1, RT_JIT_LOG_CAP);
     if (!log)
         return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "loading %s: out of host memory", origin);
     CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *values[] = {log, (void *)(uintptr_t)RT_JIT_LOG_CAP};
-    CUresult result = ctx->cu->cuModuleLoadDataEx(out, ptx, 2, options, values);
+    CUresult result = ctx->cu->cuModuleLoadDataEx(out, image, 2, options, values);
     pyk_status status = PYK_OK;
     if (result != CUDA_SUCCESS) {
         const char *name = "?", *text = "?";
         ctx->cu->cuGetErrorName(result, &name);
         ctx->cu->cuGetErrorString(result, &text);
         status = rt_check(ctx, result, "cuModuleLoadDataEx", NULL);
+        /* A binary without this GPU's SASS or a PTX to JIT: say which GPU. */
+        char hint[128] = "";
+        if (result == CUDA_ERROR_NO_BINARY_FOR_GPU)
+            snprintf(hint, sizeof hint, " (it holds no SASS for this GPU, compute capability %d.%d, "
+                     "and no PTX it can compile)", ctx->properties.compute_major,
+                     ctx->properties.compute_minor);
         if (status == PYK_ERROR_PTX_REJECTED || log[0])
-            status = rt_error(ctx, status, "the CUDA driver rejected %s: %s: %s%s%s",
-                              origin, name, text, log[0] ? "\n" : "", log);
+            status = rt_error(ctx, status, "the CUDA driver rejected %s: %s: %s%s%s%s",
+                              origin, name, text, hint, log[0] ? "\n" : "", log);
     }
     free(log);
     return status;
 }
 
-static pyk_status load(pyk_context *ctx, const char *ptx, const char *origin, pyk_module **out)
+/* The facts text of a loaded cubin or fatbin: its __pykc_facts global,
+ * copied from the device; an empty text when it has none (a binary not
+ * made by pykc: its kernels launch unchecked). */
+static pyk_status binary_facts_text(pyk_context *ctx, CUmodule cu_module, const char *origin, char **out)
 {
+    CUdeviceptr where;
+    size_t size = 0;
+    CUresult result = ctx->cu->cuModuleGetGlobal(&where, &size, cu_module, RT_FACTS_GLOBAL);
+    if (result == CUDA_ERROR_NOT_FOUND)
+        return (*out = calloc(1, 1)) ? PYK_OK
+                                     : rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "loading %s: out of host memory", origin);
+    pyk_status status = rt_check(ctx, result, "cuModuleGetGlobal(" RT_FACTS_GLOBAL ")", NULL);
+    if (status != PYK_OK)
+        return status;
+    unsigned char *bytes = malloc(size ? size : 1);
+    if (!bytes)
+        return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "loading %s: out of host memory", origin);
+    status = rt_check(ctx, ctx->cu->cuMemcpyDtoH(bytes, where, size), "cuMemcpyDtoH(" RT_FACTS_GLOBAL ")", NULL);
+    char why[256];
+    if (status == PYK_OK && !(*out = rt_facts_text_from_global(bytes, size, why, sizeof why)))
+        status = rt_error(ctx, PYK_ERROR_PTX_REJECTED, "%s: malformed pykc launch facts: %s", origin, why);
+    free(bytes);
+    return status;
+}
+
+/* Parses the launch facts and check sites of `text` into the module. */
+static pyk_status parse_facts(pyk_module *module, const char *text, const char *origin)
+{
+    char why[512];
+    if (!rt_facts_parse_module(text, &module->facts, why, sizeof why))
+        return rt_error(module->ctx, PYK_ERROR_PTX_REJECTED, "%s: malformed pykc launch facts at %s",
+                        origin, why);
+    if (!rt_check_sites_parse(text, &module->check.sites, why, sizeof why)) {
+        rt_module_facts_free(&module->facts);
+        return rt_error(module->ctx, PYK_ERROR_PTX_REJECTED, "%s: malformed pykc check site at %s",
+                        origin, why);
+    }
+    return PYK_OK;
+}
+
+/* A binary's facts, read once it is loaded. */
+static pyk_status parse_binary_facts(pyk_module *module, const char *origin)
+{
+    char *text = NULL;
+    pyk_status status = binary_facts_text(module->ctx, module->cu_module, origin, &text);
+    if (status == PYK_OK)
+        status = parse_facts(module, text, origin);
+    free(text);
+    return status;
+}
+
+/* PTX is parsed before the JIT (a malformed line costs no compilation); a
+ * binary's facts are in the loaded module. */
+/* `path` is the file the image came from, NULL for one given in memory;
+ * messages name it by its kind: "the PTX given in memory", "the cubin
+ * file 'k.cubin'". */
+static pyk_status load(pyk_context *ctx, const char *image, const char *path, pyk_module **out)
+{
+    char origin[512];
+    RtImageKind kind = rt_image_kind(image);
+    if (path)
+        snprintf(origin, sizeof origin, "the %s file '%s'", rt_image_kind_name(kind), path);
+    else
+        snprintf(origin, sizeof origin, "the %s given in memory", rt_image_kind_name(kind));
     pyk_module *module = calloc(1, sizeof *module);
     if (!module)
         return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "loading %s: out of host memory", origin);
     module->ctx = ctx;
-    char why[512];
-    if (!rt_facts_parse_module(ptx, &module->facts, why, sizeof why)) {
-        free(module);
-        return rt_error(ctx, PYK_ERROR_PTX_REJECTED, "%s: malformed pykc launch facts at %s",
-                        origin, why);
-    }
-    if (!rt_check_sites_parse(ptx, &module->check.sites, why, sizeof why)) {
-        rt_module_facts_free(&module->facts);
-        free(module);
-        return rt_error(ctx, PYK_ERROR_PTX_REJECTED, "%s: malformed pykc check site at %s",
-                        origin, why);
-    }
-    pyk_status status = rt_make_current(ctx);
-    if (status == PYK_OK)
-        status = jit_load(ctx, ptx, origin, &module->cu_module);
-    if (status == PYK_OK && (status = rt_check_module_attach(module)) != PYK_OK)
-        ctx->cu->cuModuleUnload(module->cu_module);
+    pyk_status status = kind == RT_IMAGE_PTX ? parse_facts(module, image, origin) : PYK_OK;
     if (status != PYK_OK) {
-        rt_check_sites_free(&module->check.sites);
-        rt_module_facts_free(&module->facts);
+        free(module);
+        return status;
+    }
+    bool loaded = false;
+    if ((status = rt_make_current(ctx)) == PYK_OK)
+        loaded = (status = jit_load(ctx, image, kind, origin, &module->cu_module)) == PYK_OK;
+    bool parsed = kind == RT_IMAGE_PTX;
+    if (status == PYK_OK && kind != RT_IMAGE_PTX)
+        parsed = (status = parse_binary_facts(module, origin)) == PYK_OK;
+    if (status == PYK_OK)
+        status = rt_check_module_attach(module);
+    if (status != PYK_OK) {
+        if (loaded)
+            ctx->cu->cuModuleUnload(module->cu_module);
+        if (parsed) {
+            rt_check_sites_free(&module->check.sites);
+            rt_module_facts_free(&module->facts);
+        }
         free(module);
         return status;
     }
@@ -79,7 +150,7 @@ pyk_status pyk_module_load_ptx(pyk_context *ctx, const char *ptx, pyk_module **o
                         "pyk_module_load_ptx: the module pointer is NULL");
     if (!ptx)
         return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_module_load_ptx: the PTX text is NULL");
-    return load(ctx, ptx, "the PTX given in memory", out);
+    return load(ctx, ptx, NULL, out);
 }
 
 static char *read_file(const char *path, char *why, size_t why_cap)
@@ -135,9 +206,7 @@ pyk_status pyk_module_load_file(pyk_context *ctx, const char *path, pyk_module *
     char *ptx = read_file(path, why, sizeof why);
     if (!ptx)
         return rt_error(ctx, PYK_ERROR_IO, "cannot read PTX file '%s': %s", path, why);
-    char origin[512];
-    snprintf(origin, sizeof origin, "the PTX file '%s'", path);
-    pyk_status status = load(ctx, ptx, origin, out);
+    pyk_status status = load(ctx, ptx, path, out);
     free(ptx);
     return status;
 }

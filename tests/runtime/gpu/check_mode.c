@@ -150,7 +150,7 @@ static void test_shared_overrun(pyk_context *ctx)
      * launch checks, whatever facts they get, are not the subject here. */
     pyk_module *module;
     pyk_kernel *kernel;
-    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_ptx_check_kernels, &module));
+    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_image_check_kernels, &module));
     EXPECT_OK(ctx, pyk_module_kernel(module, "shared_overrun", &kernel));
     uint64_t px = pyk_array_device_pointer(pyk_untyped_f32(dx));
     uint64_t pslot = pyk_array_device_pointer(pyk_untyped_i32(dslot));

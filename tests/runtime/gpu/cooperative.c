@@ -141,7 +141,7 @@ static void test_two_phase(pyk_context *ctx)
 
     /* The same kernel by name, with pyk_arg values, and raw. */
     pyk_module *module;
-    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_ptx_cooperative_kernels, &module));
+    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_image_cooperative_kernels, &module));
     pyk_kernel *kernel;
     EXPECT_OK(ctx, pyk_module_kernel(module, "two_phase", &kernel));
     CHECK(pyk_kernel_is_cooperative(kernel));

@@ -93,7 +93,7 @@ static void test_gather5(pyk_context *ctx)
 
     pyk_module *module = NULL;
     pyk_kernel *kernel = NULL;
-    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_ptx_nd_tuple_kernels, &module));
+    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_image_nd_tuple_kernels, &module));
     EXPECT_OK(ctx, pyk_module_kernel(module, "gather5", &kernel));
     pyk_param_info info;
     EXPECT_OK(ctx, pyk_kernel_param(kernel, 0, &info));

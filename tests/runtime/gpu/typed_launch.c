@@ -102,8 +102,8 @@ static void test_bounded(pyk_context *ctx)
     pyk_module *module, *again;
     pyk_kernel *kernel;
     int block = 0;
-    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_ptx_typed_kernels, &module));
-    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_ptx_typed_kernels, &again));
+    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_image_typed_kernels, &module));
+    EXPECT_OK(ctx, pyk_context_module(ctx, pykc_image_typed_kernels, &again));
     CHECK(module == again);
     EXPECT_OK(ctx, pyk_module_kernel(module, "saxpy_bounded", &kernel));
     CHECK(pyk_kernel_max_threads(kernel) <= 128);
