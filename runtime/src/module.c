@@ -14,8 +14,9 @@
 #define RT_JIT_LOG_CAP 16384
 
 /* Loads `image` (JIT-compiling PTX); on rejection the message carries the
- * driver's log. */
-static pyk_status jit_load(pyk_context *ctx, const char *image, RtImageKind kind, const char *origin,
+ * driver's log. `origin` names it: "the PTX given in memory", "the cubin
+ * file 'k.cubin'". */
+static pyk_status jit_load(pyk_context *ctx, const char *image, const char *origin,
                            CUmodule *out)
 {
     char *log = calloc(1, RT_JIT_LOG_CAP);
@@ -119,7 +120,7 @@ static pyk_status load(pyk_context *ctx, const char *image, const char *path, py
     }
     bool loaded = false;
     if ((status = rt_make_current(ctx)) == PYK_OK)
-        loaded = (status = jit_load(ctx, image, kind, origin, &module->cu_module)) == PYK_OK;
+        loaded = (status = jit_load(ctx, image, origin, &module->cu_module)) == PYK_OK;
     bool parsed = kind == RT_IMAGE_PTX;
     if (status == PYK_OK && kind != RT_IMAGE_PTX)
         parsed = (status = parse_binary_facts(module, origin)) == PYK_OK;
