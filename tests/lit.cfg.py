@@ -11,6 +11,8 @@
 #                say "REQUIRES: libdevice")
 #   %numpy-python a Python interpreter that has NumPy (tests using it say
 #                "REQUIRES: numpy")
+#   %nvcc        the toolkit's nvcc beside that ptxas (tests using it say
+#                "REQUIRES: nvcc")
 # Features: ptxas (toolkit found), libdevice (the toolkit has libdevice; pykc
 # is then run with CUDA_HOME pointing at that toolkit), cuda (a GPU and its
 # driver are present), asan (the build is sanitized), numpy (NumPy 1.24 or
@@ -40,6 +42,11 @@ config.substitutions.append(
 
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
+    # nvcc beside that ptxas: bench/kernels' CUDA C twins are compiled with it
+    nvcc = os.path.join(os.path.dirname(config.ptxas), "nvcc")
+    if os.path.exists(nvcc):
+        config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", nvcc))
 
 # libdevice lives in the toolkit that has ptxas (TOOLKIT/bin/ptxas), else in
 # CUDA_HOME's; the tests see that toolkit as their CUDA_HOME.
