@@ -6,6 +6,7 @@ from numba import cuda, float32
 TILE = 16
 TT = 32   # the transpose's tile
 ROWS = 8  # rows of a transpose tile each thread copies: TT / ROWS threads in y
+TTP = TT + 1  # the padded row; a module constant, as numba-cuda wants a literal shape
 
 
 @cuda.jit("void(float32[:, ::1], float32[:, ::1], float32[:, ::1])")
@@ -60,7 +61,7 @@ def transpose_naive(a, out):
 
 @cuda.jit("void(float32[:, ::1], float32[:, ::1])")
 def transpose_tiled(a, out):
-    tile = cuda.shared.array((TT, TT + 1), float32)
+    tile = cuda.shared.array((TT, TTP), float32)
     tx = cuda.threadIdx.x
     ty = cuda.threadIdx.y
     x = cuda.blockIdx.x * TT + tx
