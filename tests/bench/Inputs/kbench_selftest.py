@@ -6,6 +6,8 @@ import sys
 
 import numpy as np
 
+sys.stderr = sys.stdout   # argparse's errors in order with the other lines
+
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "bench", "kernels"))
 import cases  # noqa: E402
 import compare  # noqa: E402
