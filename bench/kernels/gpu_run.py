@@ -128,6 +128,20 @@ def run_case(c, ptx, cubins, numba_kernels, args):
             launch[v](streams[v])
             streams[v].synchronize()
 
+    # A graph that lost its launches (a launcher that went to another stream
+    # while this one captured) would time as nearly free: each graph's
+    # figure must come near the spin method's, else that build is timed by
+    # the spin method.
+    spin_check = {}
+    for v in report.VERSIONS:
+        if graphs[v] is not None:
+            g = min(_timer.graph_sample(streams[v], graphs[v], k) for _ in range(2))
+            spin_check[v] = {"graph_us": g, "spin_us": _timer.spin_sample(streams[v], launch[v], k, est_ms)}
+            if g < 0.7 * spin_check[v]["spin_us"]:
+                errors[v] = "graph time %.2f us < 0.7 x spin time %.2f us: launches missing from the graph" % (
+                    g, spin_check[v]["spin_us"])
+                graphs[v], methods[v] = None, "spin"
+
     samples = {v: [] for v in report.VERSIONS}
     for r in range(args.rounds):
         order = report.VERSIONS[r % 3:] + report.VERSIONS[:r % 3]
@@ -140,7 +154,7 @@ def run_case(c, ptx, cubins, numba_kernels, args):
     method = methods["pykc"] if len(set(methods.values())) == 1 else "/".join(methods[v][0] for v in report.VERSIONS)
     row = {"kernel": c.name, "module": c.module, "cu": c.cu, "what": c.what, "grid": list(c.grid),
            "block": list(c.block), "launches": k, "method": method, "methods": methods,
-           "capture_errors": errors, "agree": bool(agree), "checks": lines, "tolerance": c.tol.why,
+           "capture_errors": errors, "graph_vs_spin": spin_check, "agree": bool(agree), "checks": lines, "tolerance": c.tol.why,
            "stats": {v: report.summarise(samples[v]) for v in report.VERSIONS},
            "samples_us": samples}
     del graphs, launch, inputs, outs

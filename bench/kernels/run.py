@@ -126,7 +126,8 @@ def gpu_main(args):
             "wall_s": round(time.time() - t0, 1)}
     header = ["GPU: %s (%s); %d kernels; GPU time per launch, median of %d alternating rounds"
               % (gpu_name, arch, len(rows), args.rounds),
-              "numba-cuda %s, CuPy %s, %s" % (versions.get("numba-cuda"), versions.get("cupy"), meta["nvcc_version"]),
+              "numba-cuda %s, CuPy %s, nvcc %s" % (versions.get("numba-cuda", "?"), versions.get("cupy", "?"),
+                                                meta["nvcc_version"]),
               "timing: graph = CUDA graph of K launches replayed; spin = K launches queued behind a spin kernel",
               "ratios: other build's median / pykc's (above 1: pykc faster); spread: IQR / median"]
     return finish(args, meta, rows, header)
