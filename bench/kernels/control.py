@@ -117,6 +117,7 @@ def newton_sqrt_while(x, out):
     if i < out.size:
         a = x[i]
         g = a if a > 1.0 else 1.0
+        nxt = g
         while True:
             nxt = 0.5 * (g + a / g)
             if abs(nxt - g) <= 1e-12 * nxt:

@@ -91,7 +91,7 @@ extern "C" __global__ void newton_sqrt_while(const double *x, i64 nx, double *ou
     if (i < n) {
         double a = x[i];
         double g = a > 1.0 ? a : 1.0;
-        double nxt;
+        double nxt = g;
         while (true) {
             nxt = 0.5 * (g + a / g);
             if (fabs(nxt - g) <= 1e-12 * nxt) break;
