@@ -20,6 +20,7 @@ import os
 import platform
 import sys
 import tempfile
+import textwrap
 import time
 import warnings
 
@@ -88,7 +89,7 @@ def finish(args, meta, rows, header):
     with open(os.path.join(d, "table.txt"), "w") as f:
         f.write(text)
     report.write_json(os.path.join(d, "results.json"), meta, rows)
-    drawn = report.chart(os.path.join(d, "ratios.png"), rows, "; ".join(header[:2]))
+    drawn = report.chart(os.path.join(d, "ratios.png"), rows, textwrap.fill(header[0], 100))
     print("wrote %s/table.txt, results.json%s" % (d, ", ratios.png" if drawn else " (no matplotlib: no chart)"))
     return 0 if all(r.get("agree", True) for r in rows) else 1
 
