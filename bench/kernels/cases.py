@@ -35,7 +35,7 @@ ELEMENT_F64 = Tol(1e-14, 1e-300, why="per-element float64: FMA contraction may d
 MATH_F32 = Tol(4e-6, 1e-6, why="libdevice vs CUDA's math library: a few ulp")
 MATH_F64 = Tol(1e-14, 1e-15, why="libdevice vs CUDA's math library: a few ulp")
 FAST_F32 = Tol(2e-3, 1e-4, why="fastmath: approximate functions, flush to zero")
-ATOMIC_F32 = Tol(1e-4, 1e-3, why="float32 sum through atomics: the order of additions varies run to run")
+ATOMIC_F32 = Tol(5e-4, 1e-3, why="float32 sum through atomics: the order of additions varies run to run")
 ATOMIC_F64 = Tol(1e-11, 1e-9, why="float64 sum through atomics: the order of additions varies run to run")
 SUM_F32 = Tol(1e-5, 1e-4, why="float32 sums of a fixed order: contraction and association may differ")
 
