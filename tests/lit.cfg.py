@@ -12,7 +12,10 @@
 #   %numpy-python a Python interpreter that has NumPy (tests using it say
 #                "REQUIRES: numpy")
 #   %binary-info FILE [--facts]: describes a cubin or fatbin (tests/tools/binary_info.py)
-# Features: ptxas (toolkit found), fatbinary (its toolkit has fatbinary too), libdevice (the toolkit has libdevice; pykc
+#   %nvcc        the toolkit's nvcc beside that ptxas (tests using it say
+#                "REQUIRES: nvcc")
+# Features: ptxas (toolkit found), fatbinary (its toolkit has fatbinary too),
+# nvcc (beside ptxas), libdevice (the toolkit has libdevice; pykc
 # is then run with CUDA_HOME pointing at that toolkit), cuda (a GPU and its
 # driver are present), asan (the build is sanitized), numpy (NumPy 1.24 or
 # later is importable: the reference for pykc's compile-time NumPy).
@@ -44,6 +47,11 @@ if config.ptxas and os.path.exists(config.ptxas):
     # --emit=fatbin runs the same toolkit's fatbinary.
     if os.path.exists(os.path.join(os.path.dirname(config.ptxas), "fatbinary")):
         config.available_features.add("fatbinary")
+    # nvcc beside that ptxas: bench/kernels' CUDA C twins are compiled with it
+    nvcc = os.path.join(os.path.dirname(config.ptxas), "nvcc")
+    if os.path.exists(nvcc):
+        config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", nvcc))
 config.substitutions.append(("%binary-info", "python3 " + os.path.join(tools, "binary_info.py")))
 
 # libdevice lives in the toolkit that has ptxas (TOOLKIT/bin/ptxas), else in
