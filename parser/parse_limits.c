@@ -3,7 +3,7 @@
  * linearly in LLVM (issue 13): 10,000 straight-line stores compile in
  * about 7 s at -O3 and 3 s at -O0, 40,000 took 136 s at -O0. The limit
  * keeps the worst function within seconds; docs/limits.md has the
- * measurements. Kernels of numba-cuda's tests have at most a few hundred. */
+ * measurements. numba-cuda's test kernels are far smaller. */
 #include "parser_internal.h"
 
 enum { MAX_STATEMENTS = 10000 };
