@@ -199,7 +199,10 @@ static bool never_meet(const Linear *read, const Linear *write)
         return false;
     for (int i = 0; i < read->count; i++)
         if (read->atoms[i].kind == ATOM_THREAD) {
-            int64_t c = read->coefs[i] < 0 ? -read->coefs[i] : read->coefs[i];
+            int64_t c = read->coefs[i];
+            if (c == INT64_MIN)
+                return false;   /* no magnitude in int64: not judged */
+            c = c < 0 ? -c : c;
             while (c) {
                 int64_t r = g % c;
                 g = c;

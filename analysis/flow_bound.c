@@ -95,7 +95,8 @@ static const Bound *combine(Arena *arena, BoundKind kind, const Bound *a, const 
 {
     int64_t x, y;
     if (flow_bound_is_const(a, &x) && flow_bound_is_const(b, &y))
-        return flow_bound_const(arena, kind == BOUND_MIN ? (x < y ? x : y) : (x > y ? x : y));
+        return kind == BOUND_MIN ? (x < y ? a : b) : (x > y ? a : b);   /* no allocation: a long
+                                                                         `and` chain meets one per fact */
     if (a == b)
         return a;
     return make(arena, kind, 0, a, b);

@@ -97,8 +97,9 @@ bool flow_linear_same_terms(const Linear *a, const Linear *b, int64_t *delta)
         if (at < 0 || b->coefs[at] != a->coefs[i])
             return false;
     }
-    *delta = a->constant - b->constant;
-    return true;
+    /* constants far apart (INT64_MIN against 0): not a difference the
+     * analysis can name, so the forms are not related */
+    return !__builtin_sub_overflow(a->constant, b->constant, delta);
 }
 
 bool flow_linear_equal(const Linear *a, const Linear *b)

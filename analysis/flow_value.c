@@ -6,6 +6,14 @@
 
 #include <string.h>
 
+/* flow_eval's cases live in functions of their own, kept out of line, so
+ * that the frame each level of a nested expression costs holds only that
+ * case's values: one frame holding every case's AbsVals was ~9 KB, and a
+ * 900-term `n + n + ... + n` overflowed the stack (issue 13). Chains that
+ * grow to the left (a + b + c, a and b and c), the deep ones the parser
+ * allows, are walked in a loop. */
+#define FLOW_OUT_OF_LINE __attribute__((noinline))
+
 AbsVal flow_unknown(bool varying)
 {
     return (AbsVal){.linear = flow_linear_invalid(), .varying = varying};
@@ -82,11 +90,12 @@ static AbsVal apply_facts(Flow *flow, const FlowState *state, AbsVal v)
         int64_t delta;
         if (!flow_linear_same_terms(&v.linear, &f->subject, &delta))
             continue;
-        const Bound *shift = flow_bound_const(flow->arena, delta);
+        /* the fact's own bounds when unshifted: no allocation per fact */
+        const Bound *shift = delta ? flow_bound_const(flow->arena, delta) : NULL;
         if (f->hi)
-            v.hi = flow_bound_min(flow->arena, v.hi, flow_bound_add(flow->arena, f->hi, shift));
+            v.hi = flow_bound_min(flow->arena, v.hi, shift ? flow_bound_add(flow->arena, f->hi, shift) : f->hi);
         if (f->lo)
-            v.lo = flow_bound_max(flow->arena, v.lo, flow_bound_add(flow->arena, f->lo, shift));
+            v.lo = flow_bound_max(flow->arena, v.lo, shift ? flow_bound_add(flow->arena, f->lo, shift) : f->lo);
     }
     return v;
 }
@@ -208,7 +217,7 @@ static bool is_int(const Type *t)
     return t && (t->kind == TYPE_INT || t->kind == TYPE_BOOL);
 }
 
-static AbsVal eval_name(Flow *flow, FlowState *state, Node *node)
+static FLOW_OUT_OF_LINE AbsVal eval_name(Flow *flow, FlowState *state, Node *node)
 {
     if (node->konst.kind == CONST_INT && is_int(node->type))
         return constant(flow->arena, node->konst.i);
@@ -226,7 +235,7 @@ static bool is_nonnegative(const Bound *lo)
 }
 
 /* a <op> b on integers. */
-static AbsVal arithmetic(Flow *flow, BinOpKind op, AbsVal a, AbsVal b)
+static FLOW_OUT_OF_LINE AbsVal arithmetic(Flow *flow, BinOpKind op, AbsVal a, AbsVal b)
 {
     Arena *arena = flow->arena;
     AbsVal v = flow_unknown(false);
@@ -355,7 +364,7 @@ AbsVal flow_binop(Flow *flow, BinOpKind op, const Type *type, AbsVal a, AbsVal b
     return exact_from_form(flow, arithmetic(flow, op, a, b));
 }
 
-static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
+static FLOW_OUT_OF_LINE AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
 {
     int b = call->call.builtin;
     NodeList *args = &call->call.args;
@@ -423,7 +432,7 @@ static AbsVal eval_call(Flow *flow, FlowState *state, Node *call)
     return v;
 }
 
-static AbsVal eval_subscript(Flow *flow, FlowState *state, Node *node)
+static FLOW_OUT_OF_LINE AbsVal eval_subscript(Flow *flow, FlowState *state, Node *node)
 {
     Node *base = node->subscript.value;
     const Type *bt = base->type;
@@ -446,7 +455,7 @@ static AbsVal eval_subscript(Flow *flow, FlowState *state, Node *node)
     return v;
 }
 
-static AbsVal eval_attribute(Flow *flow, FlowState *state, Node *node)
+static FLOW_OUT_OF_LINE AbsVal eval_attribute(Flow *flow, FlowState *state, Node *node)
 {
     int b = node->attribute.builtin;
     if (b >= BUILTIN_THREADIDX_X && b <= BUILTIN_GRIDDIM_Z)
@@ -481,11 +490,141 @@ static AbsVal eval_assuming(Flow *flow, FlowState *state, Node *cond, bool truth
     return v;
 }
 
+
+static bool is_int_constant(const Node *node)
+{
+    return node->konst.kind == CONST_INT && is_int(node->type) && node->kind != NODE_CALL;
+}
+
+/* The nodes of a chain growing to the left, innermost first: `node`, its
+ * left operand while that is a link too (`is_link`), and so on. */
+typedef bool (*IsLink)(const Node *node, const Node *top);
+
+static Node **left_spine(Arena *arena, Node *node, IsLink is_link, Node **small, int small_count,
+                         int *count)
+{
+    int n = 0;
+    for (Node *at = node; is_link(at, node); at = at->kind == NODE_BINOP ? at->binop.left : at->boolop.left)
+        n++;
+    Node **spine = n <= small_count ? small : ARENA_ARRAY(arena, Node *, n);
+    int i = n;
+    for (Node *at = node; i > 0; at = at->kind == NODE_BINOP ? at->binop.left : at->boolop.left)
+        spine[--i] = at;
+    *count = n;
+    return spine;
+}
+
+static bool is_binop_link(const Node *node, const Node *top)
+{
+    (void)top;
+    return node->kind == NODE_BINOP && !is_int_constant(node);
+}
+
+static bool is_boolop_link(const Node *node, const Node *top)
+{
+    return node->kind == NODE_BOOLOP && node->boolop.op == top->boolop.op && !is_int_constant(node);
+}
+
+/* ((a op b) op c) op d: each operator applied to the value so far. */
+static FLOW_OUT_OF_LINE AbsVal eval_binop_chain(Flow *flow, FlowState *state, Node *node)
+{
+    Node *small[16] = {0};
+    int count;
+    Node **spine = left_spine(flow->arena, node, is_binop_link, small, 16, &count);
+    AbsVal value = flow_eval(flow, state, spine[0]->binop.left);
+    for (int i = 0; i < count; i++) {
+        AbsVal right = flow_eval(flow, state, spine[i]->binop.right);
+        value = apply_facts(flow, state, flow_binop(flow, spine[i]->binop.op, spine[i]->type, value, right));
+    }
+    return value;
+}
+
+/* a and b and c: each operand evaluated where the ones before it were true
+ * (`or`: false), as flow_assume of the chain so far would give. */
+static FLOW_OUT_OF_LINE AbsVal eval_boolop_chain(Flow *flow, FlowState *state, Node *node)
+{
+    Node *small[16] = {0};
+    int count;
+    Node **spine = left_spine(flow->arena, node, is_boolop_link, small, 16, &count);
+    bool truth = node->boolop.op == BOOLOP_AND;
+    int facts = state->fact_count;
+    AbsVal v = flow_unknown(false);
+    AbsVal operand = flow_eval(flow, state, spine[0]->boolop.left);
+    merge_dependence(&v, &operand);
+    for (int i = 0; i < count; i++) {
+        Node *before = i == 0 ? spine[0]->boolop.left : spine[i - 1]->boolop.right;
+        flow_assume(flow, state, before, truth);
+        operand = flow_eval(flow, state, spine[i]->boolop.right);
+        merge_dependence(&v, &operand);
+    }
+    state->fact_count = facts;
+    return v;
+}
+
+static FLOW_OUT_OF_LINE AbsVal eval_convert(Flow *flow, FlowState *state, Node *node)
+{
+    AbsVal v = flow_eval(flow, state, node->convert.operand);
+    if (is_int(node->type) && is_int(node->convert.operand->type))
+        return v;
+    AbsVal converted = flow_unknown(false);
+    merge_dependence(&converted, &v);
+    return converted;
+}
+
+static FLOW_OUT_OF_LINE AbsVal eval_unary(Flow *flow, FlowState *state, Node *node)
+{
+    AbsVal a = flow_eval(flow, state, node->unary.operand);
+    if (node->unary.op == UNARY_NEG && is_int(node->type))
+        return arithmetic(flow, BINOP_MUL, a, constant(flow->arena, -1));
+    if (node->unary.op == UNARY_POS)
+        return a;
+    AbsVal v = flow_unknown(false);
+    merge_dependence(&v, &a);
+    return v;
+}
+
+static FLOW_OUT_OF_LINE AbsVal eval_compare(Flow *flow, FlowState *state, Node *node)
+{
+    AbsVal v = flow_unknown(false);
+    for (int i = 0; i < node->compare.operands.count; i++) {
+        AbsVal operand = flow_eval(flow, state, node->compare.operands.items[i]);
+        merge_dependence(&v, &operand);
+    }
+    v.linear = flow_linear_invalid();
+    return v;
+}
+
+static FLOW_OUT_OF_LINE AbsVal eval_ifexp(Flow *flow, FlowState *state, Node *node)
+{
+    AbsVal c = flow_eval(flow, state, node->ifexp.cond);
+    AbsVal a = eval_assuming(flow, state, node->ifexp.cond, true, node->ifexp.body);
+    AbsVal b = eval_assuming(flow, state, node->ifexp.cond, false, node->ifexp.orelse);
+    AbsVal v = flow_unknown(c.varying || a.varying || b.varying);
+    v.grid_varying = flow_differs_in_grid(&c);   /* blocks may pick differently */
+    v.lo = flow_bound_join_lower(flow->arena, a.lo, b.lo);
+    v.hi = flow_bound_join_upper(flow->arena, a.hi, b.hi);
+    merge_dependence(&v, &a);
+    merge_dependence(&v, &b);
+    return v;
+}
+
+static FLOW_OUT_OF_LINE AbsVal eval_tuple(Flow *flow, FlowState *state, Node *node)
+{
+    AbsVal tuple = flow_unknown(false);
+    tuple.count = node->tuple.elts.count;
+    tuple.elts = ARENA_ARRAY(flow->arena, AbsVal, tuple.count ? tuple.count : 1);
+    for (int i = 0; i < tuple.count; i++) {
+        tuple.elts[i] = flow_eval(flow, state, node->tuple.elts.items[i]);
+        merge_dependence(&tuple, &tuple.elts[i]);
+    }
+    return tuple;
+}
+
 AbsVal flow_eval(Flow *flow, FlowState *state, Node *node)
 {
     if (!node)
         return flow_unknown(false);
-    if (node->konst.kind == CONST_INT && is_int(node->type) && node->kind != NODE_CALL)
+    if (is_int_constant(node))
         return constant(flow->arena, node->konst.i);
     switch (node->kind) {
     case NODE_NAME:
@@ -496,74 +635,23 @@ AbsVal flow_eval(Flow *flow, FlowState *state, Node *node)
         return eval_call(flow, state, node);
     case NODE_SUBSCRIPT:
         return eval_subscript(flow, state, node);
-    case NODE_CONVERT: {
-        AbsVal v = flow_eval(flow, state, node->convert.operand);
-        if (is_int(node->type) && is_int(node->convert.operand->type))
-            return v;
-        AbsVal converted = flow_unknown(false);
-        merge_dependence(&converted, &v);
-        return converted;
-    }
-    case NODE_BINOP: {
-        AbsVal a = flow_eval(flow, state, node->binop.left);
-        AbsVal b = flow_eval(flow, state, node->binop.right);
-        return apply_facts(flow, state, flow_binop(flow, node->binop.op, node->type, a, b));
-    }
-    case NODE_UNARY: {
-        AbsVal a = flow_eval(flow, state, node->unary.operand);
-        if (node->unary.op == UNARY_NEG && is_int(node->type))
-            return arithmetic(flow, BINOP_MUL, a, constant(flow->arena, -1));
-        if (node->unary.op == UNARY_POS)
-            return a;
-        AbsVal v = flow_unknown(false);
-        merge_dependence(&v, &a);
-        return v;
-    }
-    case NODE_BOOLOP: {
-        AbsVal a = flow_eval(flow, state, node->boolop.left);
-        AbsVal b = eval_assuming(flow, state, node->boolop.left, node->boolop.op == BOOLOP_AND,
-                                 node->boolop.right);
-        AbsVal v = flow_unknown(false);
-        merge_dependence(&v, &a);
-        merge_dependence(&v, &b);
-        return v;
-    }
-    case NODE_COMPARE: {
-        AbsVal v = flow_unknown(false);
-        for (int i = 0; i < node->compare.operands.count; i++) {
-            AbsVal operand = flow_eval(flow, state, node->compare.operands.items[i]);
-            merge_dependence(&v, &operand);
-        }
-        v.linear = flow_linear_invalid();
-        return v;
-    }
-    case NODE_IFEXP: {
-        AbsVal c = flow_eval(flow, state, node->ifexp.cond);
-        AbsVal a = eval_assuming(flow, state, node->ifexp.cond, true, node->ifexp.body);
-        AbsVal b = eval_assuming(flow, state, node->ifexp.cond, false, node->ifexp.orelse);
-        AbsVal v = flow_unknown(c.varying || a.varying || b.varying);
-        v.grid_varying = flow_differs_in_grid(&c);   /* blocks may pick differently */
-        v.lo = flow_bound_join_lower(flow->arena, a.lo, b.lo);
-        v.hi = flow_bound_join_upper(flow->arena, a.hi, b.hi);
-        merge_dependence(&v, &a);
-        merge_dependence(&v, &b);
-        return v;
-    }
-    case NODE_TUPLE: {
-        AbsVal tuple = flow_unknown(false);
-        tuple.count = node->tuple.elts.count;
-        tuple.elts = ARENA_ARRAY(flow->arena, AbsVal, tuple.count ? tuple.count : 1);
-        for (int i = 0; i < tuple.count; i++) {
-            tuple.elts[i] = flow_eval(flow, state, node->tuple.elts.items[i]);
-            merge_dependence(&tuple, &tuple.elts[i]);
-        }
-        return tuple;
-    }
-    default: {
-        /* literals and anything else: the union of its parts' dependence */
-        AbsVal v = flow_unknown(false);
-        return v;
-    }
+    case NODE_CONVERT:
+        return eval_convert(flow, state, node);
+    case NODE_BINOP:
+        return eval_binop_chain(flow, state, node);
+    case NODE_UNARY:
+        return eval_unary(flow, state, node);
+    case NODE_BOOLOP:
+        return eval_boolop_chain(flow, state, node);
+    case NODE_COMPARE:
+        return eval_compare(flow, state, node);
+    case NODE_IFEXP:
+        return eval_ifexp(flow, state, node);
+    case NODE_TUPLE:
+        return eval_tuple(flow, state, node);
+    default:
+        /* literals and anything else: nothing known */
+        return flow_unknown(false);
     }
 }
 
@@ -631,8 +719,14 @@ void flow_assume(Flow *flow, FlowState *state, Node *cond, bool truth)
     }
     case NODE_BOOLOP:
         if ((cond->boolop.op == BOOLOP_AND) == truth) {
-            flow_assume(flow, state, cond->boolop.left, truth);
-            flow_assume(flow, state, cond->boolop.right, truth);
+            /* each operand of the chain, in order, without a recursion per
+             * operand */
+            Node *small[16] = {0};
+            int count;
+            Node **spine = left_spine(flow->arena, cond, is_boolop_link, small, 16, &count);
+            flow_assume(flow, state, spine[0]->boolop.left, truth);
+            for (int i = 0; i < count; i++)
+                flow_assume(flow, state, spine[i]->boolop.right, truth);
         }
         break;
     case NODE_UNARY:

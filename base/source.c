@@ -43,6 +43,8 @@ Source *source_from_file(Arena *arena, const char *path, const char **error)
         *error = strerror(errno);
         return NULL;
     }
+    /* Read at most one byte past the limit: enough to know the file is
+     * too large, however long it goes on. */
     size_t capacity = 4096, len = 0;
     char *buffer = NULL;
     for (;;) {
@@ -51,15 +53,19 @@ Source *source_from_file(Arena *arena, const char *path, const char **error)
             memcpy(grown, buffer, len);
         buffer = grown;
         len += fread(buffer + len, 1, capacity - len, file);
-        if (len < capacity)
+        if (len < capacity || len > SOURCE_MAX_BYTES)
             break;
-        capacity *= 2;
+        capacity = capacity * 2 > SOURCE_MAX_BYTES ? SOURCE_MAX_BYTES + 1 : capacity * 2;
     }
     int failed = ferror(file);
     int saved_errno = errno;
     fclose(file);
     if (failed) {
         *error = saved_errno == EISDIR ? "is a directory" : strerror(saved_errno);
+        return NULL;
+    }
+    if (len > SOURCE_MAX_BYTES) {
+        *error = "larger than 4 MiB, the most pykc reads (docs/limits.md)";
         return NULL;
     }
     buffer[len] = '\0';

@@ -38,8 +38,15 @@ typedef struct SourceLoc {
     uint32_t offset;           /* offset in root */
 } SourceLoc;
 
-/* Reads a whole file. On failure returns NULL and sets *error to a static
- * description ("no such file or directory", ...). */
+/* The largest source pykc reads: 4 MiB, 70 times numba-cuda's largest test
+ * file. Compile time and memory grow with the source (a 10 MB source took
+ * 35 s and 4.4 GB, issue 13), and a file that never ends (/dev/zero, a
+ * FIFO) must not be read forever; docs/limits.md has the measurements. */
+#define SOURCE_MAX_BYTES ((size_t)4 << 20)
+
+/* Reads a whole file, of at most SOURCE_MAX_BYTES. On failure returns NULL
+ * and sets *error to a static description ("no such file or directory",
+ * "larger than 4 MiB, the most pykc reads (docs/limits.md)", ...). */
 Source *source_from_file(Arena *arena, const char *path, const char **error);
 
 /* A source over a copy of text (for --sig strings and tests). */

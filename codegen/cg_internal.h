@@ -112,6 +112,7 @@ void cg_append_param_types(Cg *cg, const Type *t, bool is_kernel,
                            LLVMTypeRef *out, unsigned *n);
 unsigned cg_param_slot_count(const Type *t);
 void cg_set_ftz(Cg *cg, LLVMValueRef fn);    /* fastmath's float32 flush to zero */
+void cg_limit_slp(Cg *cg);                     /* the SLP vectorizer skips huge functions (cg_budget.c) */
 
 /* cg_debuginfo.c: line tables (lineinfo=True or --lineinfo): a
  * DISubprogram per function, and the builder's debug location set to each

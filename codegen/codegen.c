@@ -87,6 +87,7 @@ static bool optimise(Cg *cg, LLVMTargetMachineRef tm, int opt_level)
     int level = opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level;
     snprintf(passes, sizeof passes, "default<O%d>", level);
     LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
+    cg_limit_slp(cg);   /* huge functions: a compile-time budget (cg_budget.c) */
     LLVMErrorRef err = LLVMRunPasses(cg->mod, passes, tm, options);
     LLVMDisposePassBuilderOptions(options);
     if (err) {

@@ -99,7 +99,7 @@ void parse_module_add(ParseState *ps, NodeList statements)
 {
     for (int i = 0; i < statements.count; i++)
         ast_list_push(ps->arena, &ps->module->module.body,
-                      parse_depth_checked(ps, statements.items[i]));
+                      parse_size_checked(ps, parse_depth_checked(ps, statements.items[i])));
 }
 
 static bool is_parenthesized(const Node *node)

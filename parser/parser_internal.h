@@ -70,6 +70,9 @@ static inline Str parse_token_text(Token token)
 /* Helpers for actions (parse_helpers.c), in the order of the grammar. */
 void parse_module_add(ParseState *ps, NodeList statements);
 Node *parse_depth_checked(ParseState *ps, Node *node);
+/* A top-level statement of too many statements is reported and left out
+ * (NULL); parse_limits.c. */
+Node *parse_size_checked(ParseState *ps, Node *node);
 Dotted parse_dotted(ParseState *ps, const Dotted *prefix, Token name);
 Dotted parse_relative_module(Dots dots, const Dotted *name);
 NodeList parse_import_from(ParseState *ps, Dotted module, NodeList names);

@@ -90,6 +90,7 @@ typedef struct Sema {
     int func_count;
     int trials;                 /* >0: a specialisation is tried (specialize.c) */
     FuncInfo *finishing;        /* the specialisation whose final pass runs */
+    int call_depth;             /* device calls being typed inside each other (specialize.c) */
     bool prelude;               /* a --bind value is checked: numba, np, cuda,
                                    math, cmath and operator are always known */
     ConstArray **const_arrays;  /* the global NumPy arrays kernels read, each once */

@@ -319,6 +319,12 @@ static FuncInfo *choose_spec(FuncCtx *ctx, Node *call, FuncInfo *generic, const 
     return trial_succeeds(ctx->sema, retry, call->span) ? retry : plain;
 }
 
+/* How deep device functions may call each other: each level of the chain
+ * is a recursion of sema through the callee's body (specialised at its
+ * first call), and a chain of 3,260 overflowed the 8 MiB stack of the
+ * release build (issue 13; the measurements are in docs/limits.md). */
+enum { SEMA_MAX_CALL_DEPTH = 500 };
+
 /* f(a, b) where f is @cuda.jit(device=True) without a signature. */
 Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic)
 {
@@ -335,7 +341,13 @@ Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic)
     FuncInfo *spec = active_spec(generic);
     if (spec && !check_recursion(ctx, call, spec, types, count))
         return sema_value_error();
+    if (!spec && ctx->sema->call_depth >= SEMA_MAX_CALL_DEPTH) {
+        sema_report(ctx, call->span, "device functions call each other more than %d deep "
+                    "(docs/limits.md)", SEMA_MAX_CALL_DEPTH);
+        return sema_value_error();
+    }
     if (!spec) {
+        ctx->sema->call_depth++;
         spec = choose_spec(ctx, call, generic, types);
         if (ctx->final)
             finish_spec(ctx->sema, spec, call->span);
@@ -345,6 +357,7 @@ Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic)
             add_callee(ctx->sema, spec);
         else if (ctx->final)
             show_held(ctx->sema, spec);
+        ctx->sema->call_depth--;
     }
     if (!spec->return_type)
         return sema_value_error();

@@ -223,7 +223,7 @@ PYKRT_API pyk_status pyk_module_load_ptx(pyk_context *ctx, const char *ptx, pyk_
 
 /* Like pyk_module_load_ptx, with the PTX (or cubin, or fatbin) read from the
  * file at `path`. Errors as above, plus PYK_ERROR_IO when the file cannot be
- * read. */
+ * read or is larger than 256 MiB (docs/limits.md). */
 PYKRT_API pyk_status pyk_module_load_file(pyk_context *ctx, const char *path, pyk_module **module);
 
 /* The module of PTX text `ptx`, loaded into the context on the first call

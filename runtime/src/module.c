@@ -9,6 +9,7 @@
 
 #include "launch_check.h"
 #include "module_image.h"
+#include "read_file.h"
 #include "rt.h"
 
 #define RT_JIT_LOG_CAP 16384
@@ -154,46 +155,6 @@ pyk_status pyk_module_load_ptx(pyk_context *ctx, const char *ptx, pyk_module **o
     return load(ctx, ptx, NULL, out);
 }
 
-static char *read_file(const char *path, char *why, size_t why_cap)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(why, why_cap, "%s", strerror(errno));
-        return NULL;
-    }
-    char *text = NULL;
-    size_t len = 0, cap = 0, n;
-    char chunk[65536];
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (len + n + 1 > cap) {
-            cap = (len + n + 1) * 2;
-            char *grown = realloc(text, cap);
-            if (!grown) {
-                snprintf(why, why_cap, "out of host memory");
-                free(text);
-                fclose(f);
-                return NULL;
-            }
-            text = grown;
-        }
-        memcpy(text + len, chunk, n);
-        len += n;
-    }
-    bool failed = ferror(f);
-    if (failed)
-        snprintf(why, why_cap, "%s", strerror(errno));
-    fclose(f);
-    if (failed) {
-        free(text);
-        return NULL;
-    }
-    if (!text && !(text = calloc(1, 1)))
-        snprintf(why, why_cap, "out of host memory");
-    else
-        text[len] = '\0';
-    return text;
-}
-
 pyk_status pyk_module_load_file(pyk_context *ctx, const char *path, pyk_module **out)
 {
     if (out)
@@ -204,7 +165,9 @@ pyk_status pyk_module_load_file(pyk_context *ctx, const char *path, pyk_module *
         return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_module_load_file: the %s is NULL",
                         out ? "path" : "module pointer");
     char why[256];
-    char *ptx = read_file(path, why, sizeof why);
+    size_t len;
+    bool too_large;
+    char *ptx = rt_read_file(path, RT_PTX_FILE_MAX_BYTES, &len, &too_large, why, sizeof why);
     if (!ptx)
         return rt_error(ctx, PYK_ERROR_IO, "cannot read PTX file '%s': %s", path, why);
     pyk_status status = load(ctx, ptx, path, out);
