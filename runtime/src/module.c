@@ -169,7 +169,7 @@ pyk_status pyk_module_load_file(pyk_context *ctx, const char *path, pyk_module *
     bool too_large;
     char *ptx = rt_read_file(path, RT_PTX_FILE_MAX_BYTES, &len, &too_large, why, sizeof why);
     if (!ptx)
-        return rt_error(ctx, PYK_ERROR_IO, "cannot read PTX file '%s': %s", path, why);
+        return rt_error(ctx, PYK_ERROR_IO, "cannot read the module file '%s': %s", path, why);
     pyk_status status = load(ctx, ptx, path, out);
     free(ptx);
     return status;

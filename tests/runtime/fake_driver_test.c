@@ -185,7 +185,7 @@ static void module_failures(pyk_context *ctx, const char *path)
     driver_fails("");
     m = STALE(pyk_module *);
     EXPECT_FAIL(ctx, pyk_module_load_file(ctx, "/nonexistent/k.ptx", &m), PYK_ERROR_IO,
-                "cannot read PTX file '/nonexistent/k.ptx': No such file or directory");
+                "cannot read the module file '/nonexistent/k.ptx': No such file or directory");
     CHECK(m == NULL);
     m = STALE(pyk_module *);
     EXPECT_FAIL(ctx, pyk_module_load_ptx(ctx, "// pykc.kernel k(x: quux)\n", &m),

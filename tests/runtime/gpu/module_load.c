@@ -63,7 +63,7 @@ static void test_rejections(pyk_context *ctx)
     CHECK_CONTAINS(pyk_last_error(ctx), "malformed pykc launch facts at line 5, column 25: unknown type");
 
     EXPECT_STATUS(ctx, pyk_module_load_file(ctx, "/nonexistent/kernels.ptx", &m), PYK_ERROR_IO);
-    CHECK_CONTAINS(pyk_last_error(ctx), "cannot read PTX file '/nonexistent/kernels.ptx': No such file");
+    CHECK_CONTAINS(pyk_last_error(ctx), "cannot read the module file '/nonexistent/kernels.ptx': No such file");
     EXPECT_STATUS(ctx, pyk_module_load_ptx(ctx, NULL, &m), PYK_ERROR_INVALID_ARGUMENT);
 }
 
