@@ -13,10 +13,21 @@
  * value (NumPy's qQ and Qq loops). */
 #include "cg_internal.h"
 
+/* A ufunc's loops that are another builtin's function (math's, cmath's). */
+typedef struct UfuncAs { Builtin ufunc, as; } UfuncAs;
+
+static Builtin lookup(const UfuncAs *map, size_t count, int id)
+{
+    for (size_t i = 0; i < count; i++)
+        if ((int)map[i].ufunc == id)
+            return map[i].as;
+    return BUILTIN_NONE;
+}
+
 /* The math builtin a real loop of the ufunc computes, or BUILTIN_NONE. */
 static Builtin real_function(int id)
 {
-    static const struct { Builtin ufunc, math; } map[] = {
+    static const UfuncAs map[] = {
         {BUILTIN_NP_sin, BUILTIN_MATH_SIN}, {BUILTIN_NP_cos, BUILTIN_MATH_COS},
         {BUILTIN_NP_tan, BUILTIN_MATH_TAN}, {BUILTIN_NP_arcsin, BUILTIN_MATH_ASIN},
         {BUILTIN_NP_arccos, BUILTIN_MATH_ACOS}, {BUILTIN_NP_arctan, BUILTIN_MATH_ATAN},
@@ -29,26 +40,20 @@ static Builtin real_function(int id)
         {BUILTIN_NP_log, BUILTIN_MATH_LOG}, {BUILTIN_NP_log2, BUILTIN_MATH_LOG2},
         {BUILTIN_NP_log10, BUILTIN_MATH_LOG10},
     };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if ((int)map[i].ufunc == id)
-            return map[i].math;
-    return BUILTIN_NONE;
+    return lookup(map, sizeof map / sizeof map[0], id);
 }
 
 /* The cmath function a complex loop is, or BUILTIN_NONE. */
 static Builtin cmath_function(int id)
 {
-    static const struct { Builtin ufunc, cmath; } map[] = {
+    static const UfuncAs map[] = {
         {BUILTIN_NP_sin, BUILTIN_CMATH_SIN}, {BUILTIN_NP_cos, BUILTIN_CMATH_COS},
         {BUILTIN_NP_tan, BUILTIN_CMATH_TAN}, {BUILTIN_NP_arcsin, BUILTIN_CMATH_ASIN},
         {BUILTIN_NP_arccos, BUILTIN_CMATH_ACOS}, {BUILTIN_NP_arctan, BUILTIN_CMATH_ATAN},
         {BUILTIN_NP_arcsinh, BUILTIN_CMATH_ASINH}, {BUILTIN_NP_arctanh, BUILTIN_CMATH_ATANH},
         {BUILTIN_NP_log, BUILTIN_CMATH_LOG},
     };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if ((int)map[i].ufunc == id)
-            return map[i].cmath;
-    return BUILTIN_NONE;
+    return lookup(map, sizeof map / sizeof map[0], id);
 }
 
 /* ---- small pieces --------------------------------------------------------- */
