@@ -139,7 +139,7 @@ static void annotate_kernel(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
     const JitOptions *jit = &fi->jit;
     annotate(cg, fn, "kernel", 1);
     /* Only the user's launch_bounds: the block limits pykc derives stay
-     * launch facts (sema/flow_block.c says why). */
+     * launch facts (analysis/flow_block.c says why). */
     if (jit->launch_max_threads)
         annotate(cg, fn, "maxntidx", jit->launch_max_threads);
     if (jit->launch_min_blocks)

@@ -10,7 +10,7 @@
  * A function that calls this_grid(), itself or through device functions,
  * is cooperative (marked by diagnose.c): its kernel must be launched with
  * cuLaunchCooperativeKernel, which the launch facts tell libpykrt. The
- * barrier itself is codegen/cg_grid_sync.c's; flow_access.c reports one
+ * barrier itself is codegen/cg_grid_sync.c's; analysis/flow_access.c reports one
  * that only some threads of the grid reach. */
 #include "sema_internal.h"
 

@@ -133,7 +133,7 @@ typedef struct JitOptions {
     int launch_max_cluster;   /* launch_bounds[2]: .maxclusterrank; 0 = absent */
 } JitOptions;
 
-/* What the analyses derived for a kernel's launches (sema/flow*.c); the
+/* What the analyses derived for a kernel's launches (analysis/flow*.c); the
  * launch facts carry it to the runtime (docs/abi.md). */
 typedef struct BlockLimit {
     int max;                  /* most threads along the axis; 0: no limit */
