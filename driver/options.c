@@ -4,6 +4,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The warnings pykc can give, each silenced by -Wno-NAME (docs/diagnostics.md
+ * explains them; tests/tools/warning_names.py checks this list against the
+ * sources). */
+static const char *const warning_names[] = {
+    "missing-bounds-check", "shared-race", "same-element-write",
+    "implicit-float64", "invalid-escape-sequence", "print-args",
+    "unsigned-kernel", "ignored-decorator", "ignored-option",
+    "host-signature", "no-kernels", "shared-global-index",
+    "divergent-barrier", "divergent-grid-sync",
+};
+
+enum { WARNING_COUNT = sizeof warning_names / sizeof warning_names[0] };
+
+static bool is_warning_name(const char *name)
+{
+    for (size_t i = 0; i < WARNING_COUNT; i++)
+        if (strcmp(name, warning_names[i]) == 0)
+            return true;
+    return false;
+}
+
 void options_print_help(FILE *out)
 {
     fputs(
@@ -67,12 +88,12 @@ void options_print_help(FILE *out)
         "                       the float operand (float32 * 2.0 is float32), not\n"
         "                       Numba's float64 (docs/language.md 7.18)\n"
         "  -Werror              make warnings errors\n"
-        "  -Wno-NAME            silence warning NAME (docs/diagnostics.md explains each):\n"
-        "                         missing-bounds-check  shared-race  same-element-write\n"
-        "                         implicit-float64  invalid-escape-sequence  print-args\n"
-        "                         unsigned-kernel  ignored-decorator  ignored-option\n"
-        "                         host-signature  no-kernels  shared-global-index\n"
-        "                         divergent-barrier  divergent-grid-sync\n"
+        "  -Wno-NAME            silence warning NAME (docs/diagnostics.md explains each):\n",
+        out);
+    for (size_t i = 0; i < WARNING_COUNT; i++)
+        fprintf(out, "%s%s%s", i % 3 == 0 ? "                         " : "  ", warning_names[i],
+                i % 3 == 2 || i + 1 == WARNING_COUNT ? "\n" : "");
+    fputs(
         "  --help               print this help\n"
         "  --version            print pykc's version\n",
         out);
@@ -342,6 +363,10 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
     } else if (strcmp(arg, "-Werror") == 0) {
         options->warnings_are_errors = true;
     } else if (strncmp(arg, "-Wno-", 5) == 0 && arg[5]) {
+        if (!is_warning_name(arg + 5)) {   /* a misspelt name would silence nothing */
+            diag_error_plain(diag, "unknown warning '%s' in '%s' (see 'pykc --help' for the names)", arg + 5, arg);
+            return false;
+        }
         add_disabled_warning(arena, options, arg + 5);
     } else if (arg[0] == '-' && arg[1] != '\0') {
         diag_error_plain(diag, "unknown option '%s' (see 'pykc --help')", arg);
