@@ -22,6 +22,17 @@ static const char *const supported_arches[] = {
     "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a",
 };
 
+const char *cg_supported_arch_list(void)
+{
+    static char list[160];
+    if (!list[0])
+        for (size_t i = 0; i < sizeof supported_arches / sizeof supported_arches[0]; i++) {
+            size_t used = strlen(list);
+            snprintf(list + used, sizeof list - used, "%s%s", i ? " " : "", supported_arches[i]);
+        }
+    return list;
+}
+
 bool cg_arch_is_supported(const char *arch)
 {
     size_t n = sizeof supported_arches / sizeof supported_arches[0];

@@ -34,6 +34,8 @@ typedef struct CgOptions {
 
 /* Is `arch` an sm_XX the NVPTX back end knows? */
 bool cg_arch_is_supported(const char *arch);
+/* Those architectures, space-separated, for messages. */
+const char *cg_supported_arch_list(void);
 
 /* Compiles the module. On success returns true and a malloc'd,
  * NUL-terminated text in *out (PTX or LLVM IR) of *out_len bytes; the caller

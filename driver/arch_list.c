@@ -25,8 +25,8 @@ bool options_parse_arch_list(Arena *arena, Diag *diag, const char *value, Option
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         const char *arch = arena_strndup(arena, p, len);
         if (!cg_arch_is_supported(arch)) {
-            diag_error_plain(diag, "unknown or unsupported --arch '%s' (for example sm_80 or sm_90%s)",
-                             arch, count > 1 ? ", or a list: sm_80,sm_90" : "");
+            diag_error_plain(diag, "unknown or unsupported --arch '%s' (pykc supports %s%s)", arch,
+                             cg_supported_arch_list(), count > 1 ? "; or a list: sm_80,sm_90" : "");
             return false;
         }
         for (int j = 0; j < i; j++)
