@@ -51,6 +51,14 @@ def bitwise_differences(got, want, nan_equal):
     return np.nonzero(differs)[0]
 
 
+def reference_lines(label, got, want, nan_equal, other="reference"):
+    """The report's lines for the first four elements where `got` differs
+    bit for bit from a reference (converted to got's dtype)."""
+    want = np.asarray(want, dtype=got.dtype)
+    return ["%s [%d]: pykc %r, %s %r" % (label, e, got.reshape(-1)[e], other, want.reshape(-1)[e])
+            for e in bitwise_differences(got, want, nan_equal)[:4]]
+
+
 def difference_lines(j, got, want, diff, other="numba"):
     """The report's lines for output j's differing flat indices `diff`: the
     first four, then how many there are in all."""
