@@ -7,34 +7,12 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from pykc_conformance import pykc_compile, records, ufuncs  # noqa: E402
 
 
-class Type:
-    def __init__(self, name):
-        self.name = name
-
-    def __str__(self):
-        return self.name
-
-
-class Float(Type):
-    pass
-
-
-class Integer(Type):
-    pass
-
-
-class NoneType(Type):
-    pass
-
-
-class Array(Type):
-    def __init__(self, dtype, ndim, layout):
-        super().__init__("array(%s, %dd, %s)" % (dtype, ndim, layout))
-        self.dtype, self.ndim, self.layout = dtype, ndim, layout
+from fake_numba_types import Array, Float, Integer, NoneType  # noqa: E402
 
 
 class Signature:
