@@ -112,6 +112,12 @@ LLVMValueRef cg_array_offset(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueR
     return off;
 }
 
+LLVMValueRef cg_element_address(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx)
+{
+    LLVMValueRef off = t->ndim > 0 ? cg_array_offset(cg, t, arr, idx) : cg_const_i64(cg, 0);
+    return LLVMBuildInBoundsGEP2(cg->b, cg_mem_type(cg, t->dtype), cg_array_data(cg, arr), &off, 1, "elt");
+}
+
 /* a[i], a[i, j], a[idx]: the address of the element (of the dtype's memory
  * type). The array value is handed back for callers that need its type. */
 LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index, LLVMValueRef *arr_out)
@@ -124,9 +130,7 @@ LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index, LLVMVa
         if (!idx[k])
             idx[k] = cg_const_i64(cg, 0);
     cg_check_open(cg, array, arr, t->ndim, idx);   /* --check: the caller closes */
-    LLVMValueRef off = t->ndim > 0 ? cg_array_offset(cg, t, arr, idx) : cg_const_i64(cg, 0);
     if (arr_out)
         *arr_out = arr;
-    return LLVMBuildInBoundsGEP2(cg->b, cg_mem_type(cg, t->dtype), cg_array_data(cg, arr),
-                                 &off, 1, "elt");
+    return cg_element_address(cg, t, arr, idx);
 }

@@ -299,6 +299,8 @@ LLVMValueRef cg_element_ptr(Cg *cg, const Node *array, const Node *index,
 LLVMValueRef cg_array_index(Cg *cg, LLVMValueRef v, const Type *t, const Node *node,
                             LLVMValueRef arr, int k);
 LLVMValueRef cg_array_offset(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx);
+/* The address of element idx (one i64 per dimension) of array value arr of type t */
+LLVMValueRef cg_element_address(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx);
 
 /* cg_walk.c: nested loops over every element of an array, in Numba's
  * order: memory order (np.nditer: C order, F order for an F array of 2 or

@@ -11,18 +11,14 @@
 
 static LLVMValueRef load_element(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx)
 {
-    LLVMValueRef off = t->ndim > 0 ? cg_array_offset(cg, t, arr, idx) : cg_const_i64(cg, 0);
-    LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, cg_mem_type(cg, t->dtype), cg_array_data(cg, arr), &off, 1, "");
-    LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, t->dtype), p, "");
+    LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, t->dtype), cg_element_address(cg, t, arr, idx), "");
     LLVMSetAlignment(v, cg_align_of(cg, t->dtype));
     return cg_from_mem(cg, v, t->dtype);
 }
 
 static void store_element(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueRef *idx, LLVMValueRef v)
 {
-    LLVMValueRef off = t->ndim > 0 ? cg_array_offset(cg, t, arr, idx) : cg_const_i64(cg, 0);
-    LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, cg_mem_type(cg, t->dtype), cg_array_data(cg, arr), &off, 1, "");
-    LLVMValueRef st = LLVMBuildStore(cg->b, cg_to_mem(cg, v, t->dtype), p);
+    LLVMValueRef st = LLVMBuildStore(cg->b, cg_to_mem(cg, v, t->dtype), cg_element_address(cg, t, arr, idx));
     LLVMSetAlignment(st, cg_align_of(cg, t->dtype));
 }
 

@@ -45,9 +45,7 @@ LLVMValueRef cg_walk_element(Cg *cg, const CgWalk *w)
     LLVMValueRef idx[TYPE_MAX_NDIM];
     for (int k = 0; k < t->ndim; k++)
         idx[k] = LLVMBuildLoad2(cg->b, cg_i64(cg), w->index[k], "i");
-    LLVMValueRef off = cg_array_offset(cg, t, w->arr, idx);
-    LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, cg_mem_type(cg, t->dtype), cg_array_data(cg, w->arr),
-                                           &off, 1, "elt");
+    LLVMValueRef p = cg_element_address(cg, t, w->arr, idx);
     LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, t->dtype), p, "");
     LLVMSetAlignment(v, cg_align_of(cg, t->dtype));
     return cg_from_mem(cg, v, t->dtype);

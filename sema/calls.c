@@ -414,7 +414,7 @@ static Value check_builtin_call(FuncCtx *ctx, Node *call, int id)
 }
 
 /* Types the arguments of a call that failed, so their own errors show. */
-static Value check_args_only(FuncCtx *ctx, Node *call)
+Value sema_check_args_only(FuncCtx *ctx, Node *call)
 {
     for (int i = 0; i < call->call.args.count; i++)
         sema_check_expr(ctx, call->call.args.items[i]);
@@ -433,11 +433,11 @@ Value sema_check_call(FuncCtx *ctx, Node *call)
     case VAL_FUNCTION: return check_device_call(ctx, call, f.func);
     case VAL_NAMESPACE:
         sema_report(ctx, call->call.func->span, "module '%s' is not callable", sema_namespace_name(f.id));
-        return check_args_only(ctx, call);
+        return sema_check_args_only(ctx, call);
     case VAL_RUNTIME:
         sema_report(ctx, call->call.func->span, "a value of type '%s' is not callable", f.type->name);
-        return check_args_only(ctx, call);
+        return sema_check_args_only(ctx, call);
     default:
-        return check_args_only(ctx, call);
+        return sema_check_args_only(ctx, call);
     }
 }

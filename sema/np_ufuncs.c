@@ -167,13 +167,6 @@ bool np_ufunc_find_loop(const NpUfunc *u, const Type *const *in, const Type *con
 
 /* ---- calls ------------------------------------------------------------- */
 
-/* Types the arguments of a call that is refused, so their own errors show. */
-static void check_args_only(FuncCtx *ctx, Node *call)
-{
-    for (int i = 0; i < call->call.args.count; i++)
-        sema_check_expr(ctx, call->call.args.items[i]);
-}
-
 static const Type *scalar_of(const Type *t)
 {
     return t->kind == TYPE_ARRAY ? t->dtype : t;
@@ -257,7 +250,7 @@ Value sema_check_np_ufunc_call(FuncCtx *ctx, Node *call, Builtin id)
     const NpUfunc *u = np_ufunc_of((int)id);
     const char *name = sema_builtin_spelling(id);
     if (u->instead) {
-        check_args_only(ctx, call);
+        sema_check_args_only(ctx, call);
         sema_report(ctx, call->call.func->span, "'%s' is not compiled for the GPU by numba-cuda either (its CUDA "
                     "target has no implementation of this ufunc): write %s", name, u->instead);
         return sema_value_error();

@@ -345,6 +345,8 @@ bool sema_has_effects(const Node *node);
 
 /* calls.c */
 Value sema_check_call(FuncCtx *ctx, Node *call);
+/* Types the arguments of a refused call, so their own errors show; VAL_ERROR */
+Value sema_check_args_only(FuncCtx *ctx, Node *call);
 
 /* specialize.c: device functions typed from their call sites */
 Value sema_check_generic_call(FuncCtx *ctx, Node *call, FuncInfo *generic);
