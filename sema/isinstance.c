@@ -8,8 +8,8 @@
  * pykc. */
 #include "sema_internal.h"
 
-/* The Numba type one class of the second argument stands for; NULL for
- * `tuple` (any tuple), or when the node is none of these (reported). */
+/* Whether `var` is an instance of one class of the second argument; a
+ * node that is no such class is reported and clears *ok. */
 static bool matches(FuncCtx *ctx, Node *typ, const Type *var, bool *ok)
 {
     Value v = sema_check_expr(ctx, typ);
