@@ -162,15 +162,24 @@ LLVMValueRef cg_range_next(Cg *cg, const RangeBounds *r, LLVMValueRef iv);
 
 /* cg_stride_loop.c: loops with a run-time step, shaped for LLVM's runtime
  * unroller. cg_int_bounds: compile-time bounds of an integer expression
- * (constants, thread geometry, array extents, their sums and products);
+ * (constants, thread geometry, array extents, their sums and products, and
+ * locals of `funcdef` that cg_local_bounds bounds; funcdef may be NULL);
+ * cg_int_bounds_at: the same, `depth` names deep;
  * cg_emit_counted_for: a range loop with a run-time step, counted;
  * cg_while_stride_step: the last statement `i += STEP` of a `while i <
  * BOUND` loop when it provably cannot wrap, else NULL; cg_mark_unroll: asks
  * for an unroll by 4 of the loop closed by `backedge`, unless `body` holds
  * another loop. */
-bool cg_int_bounds(const Node *n, int64_t *lo, int64_t *hi);
+bool cg_int_bounds(const Node *funcdef, const Node *n, int64_t *lo, int64_t *hi);
+bool cg_int_bounds_at(const Node *funcdef, int depth, const Node *n, int64_t *lo, int64_t *hi);
 void cg_emit_counted_for(Cg *cg, const Node *node, const RangeBounds *r);
-const Node *cg_while_stride_step(const Node *loop);
+const Node *cg_while_stride_step(const Node *funcdef, const Node *loop);
+
+/* cg_local_bounds.c: cg_stores_to: whether a subtree may store to sym (or
+ * binds names in a way not looked into); cg_local_bounds: the bounds of a
+ * local that one top-level assignment of funcdef decides, else false. */
+bool cg_stores_to(const Node *subtree, const Symbol *sym);
+bool cg_local_bounds(const Node *funcdef, const Symbol *sym, int depth, int64_t *lo, int64_t *hi);
 void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body);
 
 /* cg_iterate.c: for over an array, a tuple, enumerate(...) or zip(...) */

@@ -48,7 +48,7 @@ void cg_emit_while(Cg *cg, const Node *node)
     cg_push_loop(cg, &loop, end_bb, cond_bb);
     cg_enter(cg, body_bb);
     const Node *outer_step = cg->nsw_step;
-    cg->nsw_step = cg_while_stride_step(node);   /* a stride loop: see cg_stride_loop.c */
+    cg->nsw_step = cg_while_stride_step(cg->func->def, node);   /* a stride loop: see cg_stride_loop.c */
     const Node *stride_step = cg->nsw_step;
     cg_emit_block(cg, &node->while_stmt.body);
     cg->nsw_step = outer_step;

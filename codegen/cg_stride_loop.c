@@ -74,7 +74,7 @@ static bool is_array(const Node *n)
     return n && n->type && n->type->kind == TYPE_ARRAY;
 }
 
-bool cg_int_bounds(const Node *n, int64_t *lo, int64_t *hi)
+bool cg_int_bounds_at(const Node *funcdef, int depth, const Node *n, int64_t *lo, int64_t *hi)
 {
     if (!n || !n->type || n->type->kind != TYPE_INT)
         return false;
@@ -85,12 +85,14 @@ bool cg_int_bounds(const Node *n, int64_t *lo, int64_t *hi)
         return true;
     }
     switch (n->kind) {
+    case NODE_NAME:
+        return cg_local_bounds(funcdef, n->name.sym, depth, lo, hi);
     case NODE_CONVERT: {
         const Node *op = n->convert.operand;
         if (!op->type || op->type->kind != TYPE_INT || op->type->bits > n->type->bits
             || (op->type->is_signed && !n->type->is_signed))
             return false;   /* only widenings keep every value */
-        return cg_int_bounds(op, lo, hi);
+        return cg_int_bounds_at(funcdef, depth, op, lo, hi);
     }
     case NODE_ATTRIBUTE:
         if (n->attribute.builtin == BUILTIN_ARRAY_SIZE && is_array(n->attribute.value)) {
@@ -129,7 +131,8 @@ bool cg_int_bounds(const Node *n, int64_t *lo, int64_t *hi)
         /* in the node's own type: a sum or product whose bounds fit int64
          * and the type cannot have wrapped */
         int64_t alo, ahi, blo, bhi;
-        if (!cg_int_bounds(n->binop.left, &alo, &ahi) || !cg_int_bounds(n->binop.right, &blo, &bhi))
+        if (!cg_int_bounds_at(funcdef, depth, n->binop.left, &alo, &ahi)
+            || !cg_int_bounds_at(funcdef, depth, n->binop.right, &blo, &bhi))
             return false;
         bool ok = n->binop.op == BINOP_ADD   ? add_bounds(alo, ahi, blo, bhi, lo, hi)
                   : n->binop.op == BINOP_MUL ? mul_bounds(alo, ahi, blo, bhi, lo, hi)
@@ -188,78 +191,19 @@ void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body)
     LLVMSetMetadata(backedge, kind, LLVMMetadataAsValue(C, id));
 }
 
+bool cg_int_bounds(const Node *funcdef, const Node *n, int64_t *lo, int64_t *hi)
+{
+    return cg_int_bounds_at(funcdef, 0, n, lo, hi);
+}
+
 /* ---- while i < BOUND: ...; i += STEP ---- */
-
-typedef struct AssignSearch {
-    const Symbol *sym;
-    bool found;
-} AssignSearch;
-
-static bool target_is(const Node *t, const Symbol *sym)
-{
-    return t && t->kind == NODE_NAME && t->name.sym == sym;
-}
-
-/* Whether an assignment target stores to sym: the name itself, or a
- * tuple or list of targets holding it (a[i] and r.f store elsewhere). */
-static bool stores_to(const Node *t, const Symbol *sym)
-{
-    if (t->kind == NODE_STARRED)
-        return stores_to(t->starred.value, sym);
-    if (t->kind == NODE_TUPLE || t->kind == NODE_LIST) {
-        for (int k = 0; k < t->tuple.elts.count; k++)
-            if (stores_to(t->tuple.elts.items[k], sym))
-                return true;
-        return false;
-    }
-    return target_is(t, sym);
-}
-
-/* Any store to sym in a subtree: an assignment's targets (tuples too), an
- * augmented or annotated assignment, a for target, a walrus. */
-static void find_assign(void *ctx, Node *n)
-{
-    AssignSearch *s = ctx;
-    if (s->found || !n)
-        return;
-    switch (n->kind) {
-    case NODE_ASSIGN:
-        for (int i = 0; i < n->assign.targets.count; i++)
-            if (stores_to(n->assign.targets.items[i], s->sym))
-                s->found = true;
-        break;
-    case NODE_AUG_ASSIGN:
-        if (stores_to(n->aug_assign.target, s->sym))
-            s->found = true;
-        break;
-    case NODE_ANN_ASSIGN:
-        if (target_is(n->ann_assign.target, s->sym))
-            s->found = true;
-        break;
-    case NODE_FOR:
-        if (!n->for_stmt.target || stores_to(n->for_stmt.target, s->sym))
-            s->found = true;
-        break;
-    case NODE_NAMED_EXPR:
-        if (target_is(n->named_expr.target, s->sym))
-            s->found = true;
-        break;
-    case NODE_FUNCDEF: case NODE_GLOBAL: case NODE_NONLOCAL:
-        s->found = true;
-        break;
-    default:
-        break;
-    }
-    if (!s->found)
-        ast_each_child(n, find_assign, ctx);
-}
 
 /* The comparison `i < BOUND` or `i <= BOUND` (or a conjunct of an `and`)
  * that bounds i's value in the body from above by *hi. */
-static bool cond_bounds(const Node *c, const Symbol *sym, int64_t *hi)
+static bool cond_bounds(const Node *funcdef, const Node *c, const Symbol *sym, int64_t *hi)
 {
     if (c->kind == NODE_BOOLOP && c->boolop.op == BOOLOP_AND)
-        return cond_bounds(c->boolop.left, sym, hi) || cond_bounds(c->boolop.right, sym, hi);
+        return cond_bounds(funcdef, c->boolop.left, sym, hi) || cond_bounds(funcdef, c->boolop.right, sym, hi);
     if (c->kind != NODE_COMPARE || c->compare.operands.count != 2)
         return false;
     const Node *a = c->compare.operands.items[0], *b = c->compare.operands.items[1];
@@ -272,17 +216,17 @@ static bool cond_bounds(const Node *c, const Symbol *sym, int64_t *hi)
         a = b, b = t;
         op = op == CMP_GT ? CMP_LT : CMP_LE;
     }
-    if ((op != CMP_LT && op != CMP_LE) || !target_is(a, sym))
+    if ((op != CMP_LT && op != CMP_LE) || a->kind != NODE_NAME || a->name.sym != sym)
         return false;
     int64_t lo;
-    if (!cg_int_bounds(b, &lo, hi))
+    if (!cg_int_bounds(funcdef, b, &lo, hi))
         return false;
     if (op == CMP_LT)
         *hi -= 1;
     return true;
 }
 
-const Node *cg_while_stride_step(const Node *loop)
+const Node *cg_while_stride_step(const Node *funcdef, const Node *loop)
 {
     const NodeList *body = &loop->while_stmt.body;
     if (body->count == 0)
@@ -297,16 +241,15 @@ const Node *cg_while_stride_step(const Node *loop)
     if (!sym || !ct || !vt || ct->kind != TYPE_INT || !ct->is_signed || ct->bits != 64 || vt != ct)
         return NULL;
     int64_t i_hi, s_lo, s_hi, sum;
-    if (!cond_bounds(loop->while_stmt.cond, sym, &i_hi))
+    if (!cond_bounds(funcdef, loop->while_stmt.cond, sym, &i_hi))
         return NULL;
-    if (!cg_int_bounds(inc->aug_assign.value, &s_lo, &s_hi) || s_lo < 0
+    if (!cg_int_bounds(funcdef, inc->aug_assign.value, &s_lo, &s_hi) || s_lo < 0
         || __builtin_add_overflow(i_hi, s_hi, &sum))
         return NULL;
-    AssignSearch s = {sym, false};
-    for (int i = 0; i < body->count - 1 && !s.found; i++)
-        find_assign(&s, body->items[i]);
-    find_assign(&s, inc->aug_assign.value);
-    return s.found ? NULL : inc;
+    for (int i = 0; i < body->count - 1; i++)
+        if (cg_stores_to(body->items[i], sym))
+            return NULL;
+    return cg_stores_to(inc->aug_assign.value, sym) ? NULL : inc;
 }
 
 /* ---- for t in range(start, stop, step) with a run-time step ---- */
@@ -350,12 +293,12 @@ static LLVMValueRef range_count(Cg *cg, const RangeBounds *r, bool step_positive
 
 /* Whether iv + step provably cannot wrap: the step is positive and
  * stop + step fits the counter's type (iv < stop when it is added). */
-static bool step_cannot_wrap(const Node *iter, const RangeBounds *r, int64_t step_hi)
+static bool step_cannot_wrap(const Node *funcdef, const Node *iter, const RangeBounds *r, int64_t step_hi)
 {
     const NodeList *args = &iter->call.args;
     const Node *stop = args->count >= 2 ? args->items[1] : args->items[0];
     int64_t lo, hi, sum;
-    return cg_int_bounds(stop, &lo, &hi) && !__builtin_add_overflow(hi, step_hi, &sum)
+    return cg_int_bounds(funcdef, stop, &lo, &hi) && !__builtin_add_overflow(hi, step_hi, &sum)
            && sum <= type_max(r->type);
 }
 
@@ -395,8 +338,9 @@ void cg_emit_counted_for(Cg *cg, const Node *node, const RangeBounds *r)
 {
     LLVMBuilderRef B = cg->b;
     int64_t step_lo = 0, step_hi = 0;
-    bool positive = cg_int_bounds(r->step_node, &step_lo, &step_hi) && step_lo >= 1;
-    if (positive && step_cannot_wrap(node->for_stmt.iter, r, step_hi)) {
+    const Node *funcdef = cg->func->def;
+    bool positive = cg_int_bounds(funcdef, r->step_node, &step_lo, &step_hi) && step_lo >= 1;
+    if (positive && step_cannot_wrap(funcdef, node->for_stmt.iter, r, step_hi)) {
         emit_bounded_for(cg, node, r);
         return;
     }
