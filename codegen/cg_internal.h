@@ -12,6 +12,7 @@
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
 
 #include "../base/arena.h"
 #include "codegen.h"
@@ -67,6 +68,7 @@ typedef struct Cg {
     CgCheck *check;              /* --check: NULL until the first check site */
     const Node *nsw_step;        /* the `i += STEP` of the while loop being
                                     emitted that cannot wrap (cg_stride_loop.c) */
+    bool late_unroll;            /* a loop is marked for cg_late_unroll */
 } Cg;
 
 /* cg_types.c: types, constants, conversions */
@@ -167,9 +169,7 @@ LLVMValueRef cg_range_next(Cg *cg, const RangeBounds *r, LLVMValueRef iv);
  * cg_int_bounds_at: the same, `depth` names deep;
  * cg_emit_counted_for: a range loop with a run-time step, counted;
  * cg_while_stride_step: the last statement `i += STEP` of a `while i <
- * BOUND` loop when it provably cannot wrap, else NULL; cg_mark_unroll: asks
- * for an unroll by 4 of the loop closed by `backedge`, unless `body` holds
- * another loop. */
+ * BOUND` loop when it provably cannot wrap, else NULL. */
 bool cg_int_bounds(const Node *funcdef, const Node *n, int64_t *lo, int64_t *hi);
 bool cg_int_bounds_at(const Node *funcdef, int depth, const Node *n, int64_t *lo, int64_t *hi);
 void cg_emit_counted_for(Cg *cg, const Node *node, const RangeBounds *r);
@@ -180,7 +180,12 @@ const Node *cg_while_stride_step(const Node *funcdef, const Node *loop);
  * local that one top-level assignment of funcdef decides, else false. */
 bool cg_stores_to(const Node *subtree, const Symbol *sym);
 bool cg_local_bounds(const Node *funcdef, const Symbol *sym, int depth, int64_t *lo, int64_t *hi);
+
+/* cg_unroll.c: cg_mark_unroll: marks the loop closed by `backedge` to be
+ * unrolled by 4 after default<On>, unless `body` holds another loop;
+ * cg_late_unroll: unrolls the marked loops (false: an error reported). */
 void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body);
+bool cg_late_unroll(Cg *cg, LLVMTargetMachineRef tm);
 
 /* cg_iterate.c: for over an array, a tuple, enumerate(...) or zip(...) */
 void cg_emit_for_iterable(Cg *cg, const Node *node);

@@ -15,9 +15,10 @@
  * bounds; iv + step carries nsw only where the bounds prove it. A `while
  * i < BOUND:` loop whose last statement is `i += STEP` gets nsw on that add
  * where BOUND and STEP have bounds that prove it (cg_while_stride_step).
- * Either loop, when its body holds no other loop, asks for an unroll by 4
- * (llvm.loop.unroll.count): the pragma also lets the unroller expand the
- * division its default cost model refuses. */
+ * Either loop, when its body holds no other loop, is unrolled by 4 after
+ * the rest of the optimisation (cg_unroll.c): the unroll.count it then asks
+ * for also lets the unroller expand the division its default cost model
+ * refuses. */
 #include <limits.h>
 
 #include <llvm-c/DebugInfo.h>
@@ -25,7 +26,6 @@
 #include "cg_internal.h"
 
 #define CG_MAX_EXTENT (INT64_C(1) << 62)
-#define CG_UNROLL_COUNT 4
 
 /* The largest values of the geometry registers (PTX ISA: %ntid.x <= 1024,
  * %nctaid.x < 2^31); the lower axes are smaller still. */
@@ -149,46 +149,6 @@ bool cg_int_bounds_at(const Node *funcdef, int depth, const Node *n, int64_t *lo
     default:
         return false;
     }
-}
-
-/* Whether a statement list holds a loop at any depth. */
-static void find_loop(void *ctx, Node *child)
-{
-    bool *found = ctx;
-    if (*found || !child)
-        return;
-    if (child->kind == NODE_FOR || child->kind == NODE_WHILE || child->kind == NODE_FUNCDEF) {
-        *found = true;
-        return;
-    }
-    ast_each_child(child, find_loop, ctx);
-}
-
-static bool body_has_loop(const NodeList *body)
-{
-    bool found = false;
-    for (int i = 0; i < body->count && !found; i++)
-        find_loop(&found, body->items[i]);
-    return found;
-}
-
-void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body)
-{
-    if (cg->options->opt_level < 2 || !backedge || body_has_loop(body))
-        return;
-    LLVMContextRef C = cg->ctx;
-    static const char count_key[] = "llvm.loop.unroll.count";
-    LLVMMetadataRef count[2] = {
-        LLVMMDStringInContext2(C, count_key, sizeof count_key - 1),
-        LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(C), CG_UNROLL_COUNT, false)),
-    };
-    /* a loop ID names itself first: a temporary stands in until it exists */
-    LLVMMetadataRef self = LLVMTemporaryMDNode(C, NULL, 0);
-    LLVMMetadataRef ops[2] = {self, LLVMMDNodeInContext2(C, count, 2)};
-    LLVMMetadataRef id = LLVMMDNodeInContext2(C, ops, 2);
-    LLVMMetadataReplaceAllUsesWith(self, id);
-    unsigned kind = LLVMGetMDKindIDInContext(C, "llvm.loop", 9);
-    LLVMSetMetadata(backedge, kind, LLVMMetadataAsValue(C, id));
 }
 
 bool cg_int_bounds(const Node *funcdef, const Node *n, int64_t *lo, int64_t *hi)

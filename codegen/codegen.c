@@ -108,7 +108,7 @@ static bool optimise(Cg *cg, LLVMTargetMachineRef tm, int opt_level)
         LLVMDisposeErrorMessage(message);
         return false;
     }
-    return true;
+    return cg_late_unroll(cg, tm);   /* stride loops, unrolled last (cg_unroll.c) */
 }
 
 static char *copy_text(const char *text, size_t len, size_t *out_len)

@@ -1,0 +1,149 @@
+/* Unrolling stride loops by 4, late.
+ *
+ * A stride loop (cg_stride_loop.c) is unrolled by 4 with a remainder loop,
+ * as NVVM does, so four independent loads are in flight per thread. Asked
+ * for with llvm.loop.unroll.count from the start, LLVM unrolls it in the
+ * full-unroll pass of its simplification pipeline, and every pass after
+ * that (GVN, InstCombine, LICM, the vectorizers, ...) then works on four
+ * copies of the body: saxpy's compile took 2.8 times the instructions of
+ * the rolled loop's. So the loop is marked instead, with unrolling
+ * disabled and a key of pykc's own; default<On> optimises it rolled; then
+ * the mark becomes unroll.count 4, and only the unroller and the clean-up
+ * the default pipeline runs after its own late unroller run again. The
+ * PTX is the same loop, with the same four loads (tests/codegen/
+ * stride_loop_unroll.pyk). */
+#include <string.h>
+
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "cg_internal.h"
+
+#define CG_UNROLL_COUNT 4
+#define LATE_UNROLL_KEY "pykc.unroll.late"
+
+/* What the default pipeline runs after its late LoopUnrollPass (LLVM 19's
+ * buildModuleOptimizationPipeline): scalar clean-up of the copies, and
+ * LICM for what they compute alike. */
+#define LATE_UNROLL_PASSES                                                      \
+    "function(loop-unroll<O3>,sroa,instcombine<no-verify-fixpoint>,"            \
+    "loop-mssa(licm<allowspeculation>),instsimplify,div-rem-pairs,simplifycfg)"
+
+static LLVMMetadataRef md_string(LLVMContextRef C, const char *s)
+{
+    return LLVMMDStringInContext2(C, s, strlen(s));
+}
+
+static LLVMMetadataRef md_i32(LLVMContextRef C, int v)
+{
+    return LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(C), (unsigned long long)v, false));
+}
+
+/* A loop ID: a distinct node whose first operand is itself. */
+static LLVMMetadataRef loop_id(LLVMContextRef C, LLVMMetadataRef *props, int count)
+{
+    LLVMMetadataRef ops[3];
+    LLVMMetadataRef self = LLVMTemporaryMDNode(C, NULL, 0);
+    ops[0] = self;
+    for (int i = 0; i < count; i++)
+        ops[i + 1] = props[i];
+    LLVMMetadataRef id = LLVMMDNodeInContext2(C, ops, (size_t)count + 1);
+    LLVMMetadataReplaceAllUsesWith(self, id);
+    return id;
+}
+
+static unsigned loop_kind(LLVMContextRef C)
+{
+    return LLVMGetMDKindIDInContext(C, "llvm.loop", 9);
+}
+
+/* Whether a body holds a loop at any depth (an inner loop is unrolled by
+ * its own rules; the outer one is left alone). */
+static void find_loop(void *ctx, Node *child)
+{
+    bool *found = ctx;
+    if (*found || !child)
+        return;
+    if (child->kind == NODE_FOR || child->kind == NODE_WHILE || child->kind == NODE_FUNCDEF) {
+        *found = true;
+        return;
+    }
+    ast_each_child(child, find_loop, ctx);
+}
+
+static bool body_has_loop(const NodeList *body)
+{
+    bool found = false;
+    for (int i = 0; i < body->count && !found; i++)
+        find_loop(&found, body->items[i]);
+    return found;
+}
+
+void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body)
+{
+    if (cg->options->opt_level < 2 || !backedge || body_has_loop(body))
+        return;
+    LLVMContextRef C = cg->ctx;
+    LLVMMetadataRef disable[1] = {md_string(C, "llvm.loop.unroll.disable")};
+    LLVMMetadataRef late[1] = {md_string(C, LATE_UNROLL_KEY)};
+    LLVMMetadataRef props[2] = {LLVMMDNodeInContext2(C, disable, 1), LLVMMDNodeInContext2(C, late, 1)};
+    LLVMSetMetadata(backedge, loop_kind(C), LLVMMetadataAsValue(C, loop_id(C, props, 2)));
+    cg->late_unroll = true;
+}
+
+/* Whether a loop ID carries pykc's mark. */
+static bool is_marked(LLVMValueRef id)
+{
+    unsigned n = LLVMGetMDNodeNumOperands(id);
+    LLVMValueRef ops[8];
+    if (n > 8)
+        return false;
+    LLVMGetMDNodeOperands(id, ops);
+    for (unsigned i = 1; i < n; i++) {
+        if (!ops[i] || LLVMGetMDNodeNumOperands(ops[i]) != 1)
+            continue;
+        LLVMValueRef key;
+        LLVMGetMDNodeOperands(ops[i], &key);
+        unsigned len = 0;
+        const char *s = key ? LLVMGetMDString(key, &len) : NULL;
+        if (s && len == sizeof LATE_UNROLL_KEY - 1 && memcmp(s, LATE_UNROLL_KEY, len) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Every marked loop's ID becomes a request to unroll by 4. */
+static int unmark(Cg *cg)
+{
+    LLVMContextRef C = cg->ctx;
+    unsigned kind = loop_kind(C);
+    int marked = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f)) {
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+            LLVMValueRef id = term ? LLVMGetMetadata(term, kind) : NULL;
+            if (!id || !is_marked(id))
+                continue;
+            LLVMMetadataRef count[2] = {md_string(C, "llvm.loop.unroll.count"), md_i32(C, CG_UNROLL_COUNT)};
+            LLVMMetadataRef props[1] = {LLVMMDNodeInContext2(C, count, 2)};
+            LLVMSetMetadata(term, kind, LLVMMetadataAsValue(C, loop_id(C, props, 1)));
+            marked++;
+        }
+    }
+    return marked;
+}
+
+bool cg_late_unroll(Cg *cg, LLVMTargetMachineRef tm)
+{
+    if (!cg->late_unroll || unmark(cg) == 0)
+        return true;
+    LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef err = LLVMRunPasses(cg->mod, LATE_UNROLL_PASSES, tm, options);
+    LLVMDisposePassBuilderOptions(options);
+    if (!err)
+        return true;
+    char *message = LLVMGetErrorMessage(err);
+    diag_error_plain(cg->diag, "internal compiler error: unrolling failed: %s", message);
+    LLVMDisposeErrorMessage(message);
+    return false;
+}
