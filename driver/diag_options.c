@@ -57,7 +57,9 @@ void options_apply_diagnostic_flags(int argc, char **argv, Diag *diag)
 {
     ColorChoice color = COLOR_AUTO;
     DiagFormat format = DIAG_FORMAT_TEXT;
-    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
+    /* only `pykc compile` takes them: --help's text is never a SARIF run */
+    bool compiling = argc >= 2 && strcmp(argv[1], "compile") == 0;
+    for (int i = 2; compiling && i < argc && strcmp(argv[i], "--") != 0; i++) {
         ColorChoice choice = color_choice(argv[i]);
         if (choice != COLOR_INVALID)
             color = choice;
