@@ -126,7 +126,8 @@ void diag_write_sarif_result(FILE *out, Span at, const char *level, const char *
 
 void diag_write_sarif(FILE *out, const char *results, const char *version)
 {
-    fputs("{\"$schema\":\"https://docs.oasis-open.org/sarif/sarif/v2.1.0/cos02/schemas/sarif-schema-2.1.0.json\","
+    fputs("{\"$schema\":"
+          "\"https://docs.oasis-open.org/sarif/sarif/v2.1.0/cos02/schemas/sarif-schema-2.1.0.json\","
           "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":\"pykc\",\"fullName\":\"pykc\",",
           out);
     fputs("\"version\":", out);

@@ -68,7 +68,8 @@ void options_apply_diagnostic_flags(int argc, char **argv, Diag *diag)
     }
     diag->format = format;
     /* colours are for text; JSON and SARIF are for programs */
-    diag->color = format == DIAG_FORMAT_TEXT && (color == COLOR_ALWAYS || (color == COLOR_AUTO && auto_color()));
+    diag->color = format == DIAG_FORMAT_TEXT &&
+                  (color == COLOR_ALWAYS || (color == COLOR_AUTO && auto_color()));
 }
 
 bool options_is_diagnostic_flag(const char *arg)

@@ -260,7 +260,8 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
     } else if (strncmp(arg, "-MT", 3) == 0) {
         if (!(value = joined_or_next(diag, argc, argv, i, "-MT", "a target")))
             return false;
-        options->deps_targets = append_cstr(arena, options->deps_targets, options->deps_target_count++, value);
+        options->deps_targets =
+            append_cstr(arena, options->deps_targets, options->deps_target_count++, value);
         options->write_deps = true;
     } else if (is_option(arg, "--libdevice")) {
         return (options->codegen.libdevice = option_value(diag, argc, argv, i, "--libdevice")) != NULL;
@@ -329,7 +330,8 @@ bool options_parse(Arena *arena, Diag *diag, int argc, char **argv, Options *opt
         return false;
     }
     if (strcmp(options->input, "-") == 0 && !options->output && options->dump == DUMP_NONE) {
-        diag_error_plain(diag, "reading the source from standard input ('-') needs -o FILE ('-o -' for standard output)");
+        diag_error_plain(diag, "reading the source from standard input ('-') needs -o FILE "
+                               "('-o -' for standard output)");
         return false;
     }
     return options_check_arch_list(diag, options);
