@@ -38,11 +38,11 @@ static const char *escaped(Arena *arena, const char *path)
     return out;
 }
 
-bool depfile_write(Diag *diag, const char *path, const char *target, const DepList *deps,
-                   bool phony)
+bool depfile_write(Diag *diag, const char *path, const char *target, bool target_as_given,
+                   const DepList *deps, bool phony)
 {
     Arena *arena = deps->arena;
-    const char *text = arena_printf(arena, "%s:", escaped(arena, target));
+    const char *text = arena_printf(arena, "%s:", target_as_given ? target : escaped(arena, target));
     for (int i = 0; i < deps->count; i++)
         text = arena_printf(arena, "%s \\\n  %s", text, escaped(arena, deps->paths[i]));
     text = arena_printf(arena, "%s\n", text);

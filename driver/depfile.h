@@ -1,4 +1,4 @@
-/* -MD / -MF / -MP: a make-style dependency file, as gcc writes one, so that
+/* -MD / -MF / -MT / -MP: a make-style dependency file, as gcc writes one, so that
  * make and ninja rebuild the PTX when the source or a module it imports
  * changes:
  *
@@ -28,7 +28,8 @@ void depfile_add(void *ctx, const char *path);
  * replaced by .d. */
 const char *depfile_default_name(Arena *arena, const char *output);
 
-bool depfile_write(Diag *diag, const char *path, const char *target, const DepList *deps,
-                   bool phony);
+/* target_as_given: -MT's targets, written as given (gcc escapes only -MQ's). */
+bool depfile_write(Diag *diag, const char *path, const char *target, bool target_as_given,
+                   const DepList *deps, bool phony);
 
 #endif

@@ -3,8 +3,10 @@
  * Every failure is reported as a diagnostic and gives exit status 1, and no
  * output file is written unless the whole compilation succeeded. This is
  * the only place that exits. */
+#define _POSIX_C_SOURCE 200809L  /* open_memstream */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/arena.h"
 #include "../base/diag.h"
@@ -21,12 +23,26 @@
 #include "sig_file.h"
 #include "toolkit.h"
 
-/* Where the output goes: -o, or the input's name with the output's extension. */
+static bool input_is_stdin(const Options *options)
+{
+    return strcmp(options->input, "-") == 0;
+}
+
+/* The input as diagnostics, the LLVM module and a header's comment name
+ * it; a header's launchers are named after it (stdin_...). */
+static const char *input_name(const Options *options, bool for_header)
+{
+    return !input_is_stdin(options) ? options->input : for_header ? "stdin" : "<stdin>";
+}
+
+/* Where the output goes: -o, or the input's name in the current directory
+ * with the output's extension (as gcc -c and nvcc write k.o for src/k.c). */
 static const char *output_path(Arena *arena, const Options *options)
 {
     if (options->output)
         return options->output;
-    return output_default_name(arena, options->input,
+    const char *slash = strrchr(options->input, '/');
+    return output_default_name(arena, slash ? slash + 1 : options->input,
                                options->codegen.emit == CG_EMIT_LLVM        ? ".ll"
                                : options->emit_header                     ? ".h"
                                : options->emit_binary == EMIT_CUBIN  ? ".cubin"
@@ -83,14 +99,14 @@ static bool emit_fatbin_header(Arena *arena, Diag *diag, const Options *options,
     for (int i = 0; i < count; i++)
         contents = arena_printf(arena, "%s%s %s", contents, i ? "," : "", archs[i]);
     fatbin.contents = arena_printf(arena, "%s and the PTX of %s", contents, options->codegen.arch);
-    return emit_header_fatbin(arena, diag, module, options->input, &fatbin, out, out_len);
+    return emit_header_fatbin(arena, diag, module, input_name(options, true), &fatbin, out, out_len);
 }
 
 static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
                         const SemaModule *module)
 {
     CgOptions codegen = options->codegen;
-    codegen.module_name = options->input;
+    codegen.module_name = input_name(options, false);
     char *text = NULL;
     size_t len = 0;
     if (!cg_compile(module, &codegen, diag, &text, &len))
@@ -108,7 +124,7 @@ static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
             return output_write(diag, path, ptx, len);
         if (!(header_embeds_fatbin(arena, options)
                   ? emit_fatbin_header(arena, diag, options, module, ptx, len, &text, &len)
-                  : emit_header(arena, diag, module, options->input, ptx, len, &text, &len)))
+                  : emit_header(arena, diag, module, input_name(options, true), ptx, len, &text, &len)))
             return false;
     }
     bool ok = output_write(diag, path, text, len);
@@ -140,15 +156,29 @@ static bool outputs_are_not_inputs(Diag *diag, const Options *options, const Dep
     return true;
 }
 
+/* The dependency rule's target: the output, or the -MT targets, as
+ * given (gcc quotes only -MQ's), separated by spaces. */
+static const char *deps_target(Arena *arena, const Options *options, const char *output)
+{
+    if (!options->deps_target_count)
+        return output;
+    const char *text = options->deps_targets[0];
+    for (int i = 1; i < options->deps_target_count; i++)
+        text = arena_printf(arena, "%s %s", text, options->deps_targets[i]);
+    return text;
+}
+
 /* The pipeline up to the stage options->dump asks for, or to the end. */
 static bool compile(Arena *arena, Diag *diag, const Options *options)
 {
     const char *error = NULL;
-    Source *src = source_from_file(arena, options->input, &error);
+    /* '-': standard input, read as a file (a pipe or a redirection) */
+    Source *src = source_from_file(arena, input_is_stdin(options) ? "/dev/stdin" : options->input, &error);
     if (!src) {
-        diag_error_plain(diag, "cannot read '%s': %s", options->input, error);
+        diag_error_plain(diag, "cannot read '%s': %s", input_name(options, false), error);
         return false;
     }
+    src->name = input_name(options, false);
     if (options->dump == DUMP_TOKENS) {
         lex_dump_tokens(stdout, arena, diag, src);
         return diag->errors == 0;
@@ -161,7 +191,8 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
         return true;
     }
     DepList deps = {.arena = arena};
-    depfile_add(&deps, options->input);
+    if (!input_is_stdin(options))   /* make cannot check standard input's date */
+        depfile_add(&deps, options->input);
     SemaOptions sema_options = {.sigs = options->sigs, .sig_count = options->sig_count,
                                 .binds = options->binds, .bind_count = options->bind_count,
                                 .vectorizes = options->vectorizes,
@@ -192,7 +223,18 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
         return false;
     if (!deps_path)
         return true;
-    return depfile_write(diag, deps_path, target, &deps, options->phony_deps);
+    return depfile_write(diag, deps_path, deps_target(arena, options, target), options->deps_target_count > 0,
+                         &deps, options->phony_deps);
+}
+
+/* The warning settings of -W... and -w. */
+static void set_warning_options(Diag *diag, const Options *options)
+{
+    diag->warnings_are_errors = options->warnings_are_errors;
+    diag->disabled = options->disabled_warnings;
+    diag->as_errors = options->error_warnings;
+    diag->not_errors = options->not_error_warnings;
+    diag->no_warnings = options->no_warnings;
 }
 
 int main(int argc, char **argv)
@@ -201,19 +243,33 @@ int main(int argc, char **argv)
     arena_init(&arena);
     Diag diag;
     diag_init(&diag, stderr);
+    options_apply_diagnostic_flags(argc, argv, &diag);
+    /* SARIF is one document: its results are kept until the run is over */
+    char *sarif_results = NULL;
+    size_t sarif_size = 0;
+    if (diag.format == DIAG_FORMAT_SARIF && !(diag.out = open_memstream(&sarif_results, &sarif_size)))
+        diag.out = stderr, diag.format = DIAG_FORMAT_TEXT;
 
     Options options;
     bool ok = options_parse(&arena, &diag, argc, argv, &options);
     if (ok && options.action == ACTION_HELP)
         options_print_help(stdout);
+    else if (ok && options.action == ACTION_MAN)
+        options_print_man(stdout);
     else if (ok && options.action == ACTION_VERSION)
         printf("pykc %s (LLVM 19, NVPTX)\n", PYKC_VERSION);
     else if (ok) {
-        diag.warnings_are_errors = options.warnings_are_errors;
-        diag.disabled = options.disabled_warnings;
+        set_warning_options(&diag, &options);
+        options_warn_unknown_warnings(&diag, &options);
+        ok = diag.errors == 0;   /* -Werror makes an unknown warning option an error */
         for (int i = 0; ok && i < options.sig_file_count; i++)
             ok = sig_file_read(&arena, &diag, options.sig_files[i], &options);
         ok = ok && compile(&arena, &diag, &options);
+    }
+    if (diag.format == DIAG_FORMAT_SARIF) {
+        fclose(diag.out);
+        diag_write_sarif(stderr, sarif_results, PYKC_VERSION);
+        free(sarif_results);
     }
     arena_free(&arena);
     return ok ? 0 : 1;

@@ -4,101 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The warnings pykc can give, each silenced by -Wno-NAME (docs/diagnostics.md
- * explains them; tests/tools/warning_names.py checks this list against the
- * sources). */
-static const char *const warning_names[] = {
-    "missing-bounds-check", "shared-race", "same-element-write",
-    "implicit-float64", "invalid-escape-sequence", "print-args",
-    "unsigned-kernel", "ignored-decorator", "ignored-option",
-    "host-signature", "no-kernels", "shared-global-index",
-    "divergent-barrier", "divergent-grid-sync",
-};
-
-enum { WARNING_COUNT = sizeof warning_names / sizeof warning_names[0] };
-
-static bool is_warning_name(const char *name)
-{
-    for (size_t i = 0; i < WARNING_COUNT; i++)
-        if (strcmp(name, warning_names[i]) == 0)
-            return true;
-    return false;
-}
-
-void options_print_help(FILE *out)
-{
-    fputs(
-        "usage: pykc compile FILE [-o OUTPUT] [options]\n"
-        "       pykc --help | --version\n"
-        "\n"
-        "Compiles the @cuda.jit kernels of a Numba CUDA source file to PTX.\n"
-        "\n"
-        "options:\n"
-        "  -o FILE              write the output to FILE ('-' for standard output);\n"
-        "                       default: FILE with its extension replaced by .ptx\n"
-        "                       (or .ll with --emit=llvm, .h with --emit=header,\n"
-        "                       .cubin, .fatbin)\n"
-        "  --emit=ptx|llvm|header|cubin|fatbin\n"
-        "                       what to write: PTX (default), optimised LLVM IR, a C\n"
-        "                       header embedding the module with typed launchers per\n"
-        "                       kernel (docs/runtime.md), a cubin (one --arch's SASS,\n"
-        "                       by the CUDA toolkit's ptxas) or a fatbin (SASS for each\n"
-        "                       --arch and the PTX of the lowest, by ptxas and\n"
-        "                       fatbinary); the toolkit is $CUDA_HOME, else /usr/local/cuda\n"
-        "  --arch=sm_XX[,sm_YY...]\n"
-        "                       target architecture (default " CG_DEFAULT_ARCH "); a list\n"
-        "                       only with --emit=fatbin or --emit=header\n"
-        "  --embed=ptx|fatbin   what --emit=header embeds (default: a fatbin of the\n"
-        "                       --arch list when the toolkit has ptxas and fatbinary,\n"
-        "                       else the PTX)\n"
-        "  -O0 -O1 -O2 -O3      optimisation level (default -O3)\n"
-        "  --sig NAME=SIG       the signature of a kernel written without one, as\n"
-        "                       Numba spells it: --sig 'add=void(float32[:], int64)';\n"
-        "                       NAME may be qualified (Class.method, outer.inner) and\n"
-        "                       end in @LINE (the line of its def or first decorator)\n"
-        "  --sig-file FILE      --sig options, one NAME=SIG per line ('#' comments)\n"
-        "  --bind NAME=VALUE    the value of a name host code binds (a parameter of a\n"
-        "                       kernel factory, a loop variable a kernel captures):\n"
-        "                       --bind 'make_kernel.op=math.sin'\n"
-        "  --vectorize NAME=SIG compile the def NAME as @cuda.vectorize([SIG]), whatever\n"
-        "                       its decorator: --vectorize 'add=float32(float32, float32)'\n"
-        "  --guvectorize NAME=LAYOUT:SIG\n"
-        "                       the same for @cuda.guvectorize([SIG], LAYOUT):\n"
-        "                       --guvectorize 'sum_row=(n)->():void(int32[:], int32[:])'\n"
-        "  --kernel NAME        compile only this kernel (repeatable), and what it calls\n"
-        "  -I DIR               look for the file's own modules (import helpers) in DIR\n"
-        "                       too, after the source's directory (repeatable)\n"
-        "  -MD                  also write a make-style dependency file listing the\n"
-        "                       source and every module it imports (OUTPUT.d)\n"
-        "  -MF FILE             the dependency file's name (implies -MD)\n"
-        "  -MP                  a phony target for each dependency, as gcc -MP\n"
-        "  --libdevice PATH     the CUDA toolkit's libdevice.10.bc, which math functions\n"
-        "                       need (default: under $CUDA_HOME, else /usr/local/cuda)\n"
-        "  --block XxYxZ        the block size every launch uses (16x16, 256): shared\n"
-        "                       arrays are checked against it (docs/diagnostics.md)\n"
-        "  --lineinfo           line tables (.loc) in every function's PTX, as\n"
-        "                       @cuda.jit(lineinfo=True) gives one function\n"
-        "  --check              bounds-check every array element access; libpykrt\n"
-        "                       reports the first violation of a launch at the next\n"
-        "                       synchronisation (docs/runtime.md, \"Checked mode\")\n"
-        "  --dump-tokens        print the lexer's tokens and stop\n"
-        "  --dump-ast           print the syntax tree as parsed and stop\n"
-        "  --dump-types         print the syntax tree with types after checking, and stop\n"
-        "  --weak-scalars       type float literals and int-to-float promotions by\n"
-        "                       the float operand (float32 * 2.0 is float32), not\n"
-        "                       Numba's float64 (docs/language.md 7.18)\n"
-        "  -Werror              make warnings errors\n"
-        "  -Wno-NAME            silence warning NAME (docs/diagnostics.md explains each):\n",
-        out);
-    for (size_t i = 0; i < WARNING_COUNT; i++)
-        fprintf(out, "%s%s%s", i % 3 == 0 ? "                         " : "  ", warning_names[i],
-                i % 3 == 2 || i + 1 == WARNING_COUNT ? "\n" : "");
-    fputs(
-        "  --help               print this help\n"
-        "  --version            print pykc's version\n",
-        out);
-}
-
 /* "--name=value" or "--name value": the value, advancing *i past it. */
 static const char *option_value(Diag *diag, int argc, char **argv, int *i, const char *name)
 {
@@ -280,16 +185,29 @@ static bool parse_embed(Diag *diag, const char *value, Options *options)
     return true;
 }
 
-static void add_disabled_warning(Arena *arena, Options *options, const char *name)
+/* -o FILE, -oFILE; -MF and -MT likewise, as gcc takes them. */
+static const char *joined_or_next(Diag *diag, int argc, char **argv, int *i, const char *name,
+                                  const char *what)
 {
-    int count = 0;
-    while (options->disabled_warnings && options->disabled_warnings[count])
-        count++;
-    const char **grown = ARENA_ARRAY(arena, const char *, count + 2);
-    for (int i = 0; i < count; i++)
-        grown[i] = options->disabled_warnings[i];
-    grown[count] = name;
-    options->disabled_warnings = grown;
+    const char *value = argv[*i] + strlen(name);
+    if (*value)
+        return value;
+    if (*i + 1 >= argc) {
+        diag_error_plain(diag, "option '%s' needs %s", name, what);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+/* The input file ("-": standard input). */
+static bool parse_input(Diag *diag, const char *arg, Options *options)
+{
+    if (options->input) {
+        diag_error_plain(diag, "more than one input file: '%s' and '%s'", options->input, arg);
+        return false;
+    }
+    options->input = arg;
+    return true;
 }
 
 /* One argument of `pykc compile`; returns false on an error. */
@@ -298,12 +216,10 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
 {
     const char *arg = argv[*i];
     const char *value;
-    if (strcmp(arg, "-o") == 0) {
-        if (*i + 1 >= argc) {
-            diag_error_plain(diag, "option '-o' needs a file name");
-            return false;
-        }
-        options->output = argv[++*i];
+    if (strncmp(arg, "-o", 2) == 0) {
+        return (options->output = joined_or_next(diag, argc, argv, i, "-o", "a file name")) != NULL;
+    } else if (options_is_diagnostic_flag(arg)) {
+        return options_parse_diagnostic_flag(diag, arg);
     } else if (strncmp(arg, "-O", 2) == 0) {
         return parse_opt_level(diag, arg, options);
     } else if (is_option(arg, "--emit")) {
@@ -337,12 +253,15 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
         options->write_deps = true;
     } else if (strcmp(arg, "-MP") == 0) {
         options->phony_deps = true;
-    } else if (strcmp(arg, "-MF") == 0) {
-        if (*i + 1 >= argc) {
-            diag_error_plain(diag, "option '-MF' needs a file name");
+    } else if (strncmp(arg, "-MF", 3) == 0) {
+        options->deps_file = joined_or_next(diag, argc, argv, i, "-MF", "a file name");
+        options->write_deps = true;
+        return options->deps_file != NULL;
+    } else if (strncmp(arg, "-MT", 3) == 0) {
+        if (!(value = joined_or_next(diag, argc, argv, i, "-MT", "a target")))
             return false;
-        }
-        options->deps_file = argv[++*i];
+        options->deps_targets =
+            append_cstr(arena, options->deps_targets, options->deps_target_count++, value);
         options->write_deps = true;
     } else if (is_option(arg, "--libdevice")) {
         return (options->codegen.libdevice = option_value(diag, argc, argv, i, "--libdevice")) != NULL;
@@ -360,22 +279,13 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
         options->dump = DUMP_TYPES;
     } else if (strcmp(arg, "--weak-scalars") == 0) {
         options->weak_scalars = true;
-    } else if (strcmp(arg, "-Werror") == 0) {
-        options->warnings_are_errors = true;
-    } else if (strncmp(arg, "-Wno-", 5) == 0 && arg[5]) {
-        if (!is_warning_name(arg + 5)) {   /* a misspelt name would silence nothing */
-            diag_error_plain(diag, "unknown warning '%s' in '%s' (see 'pykc --help' for the names)", arg + 5, arg);
-            return false;
-        }
-        add_disabled_warning(arena, options, arg + 5);
+    } else if (options_parse_warning(arena, arg, options)) {
+        return true;
     } else if (arg[0] == '-' && arg[1] != '\0') {
         diag_error_plain(diag, "unknown option '%s' (see 'pykc --help')", arg);
         return false;
-    } else if (options->input) {
-        diag_error_plain(diag, "more than one input file: '%s' and '%s'", options->input, arg);
-        return false;
     } else {
-        options->input = arg;
+        return parse_input(diag, arg, options);
     }
     return true;
 }
@@ -394,6 +304,10 @@ bool options_parse(Arena *arena, Diag *diag, int argc, char **argv, Options *opt
         options->action = ACTION_HELP;
         return true;
     }
+    if (strcmp(command, "--man") == 0) {
+        options->action = ACTION_MAN;
+        return true;
+    }
     if (strcmp(command, "--version") == 0) {
         options->action = ACTION_VERSION;
         return true;
@@ -403,11 +317,21 @@ bool options_parse(Arena *arena, Diag *diag, int argc, char **argv, Options *opt
         return false;
     }
     options->action = ACTION_COMPILE;
-    for (int i = 2; i < argc; i++)
-        if (!parse_compile_arg(arena, diag, argc, argv, &i, options))
+    bool options_ended = false;   /* after "--", every argument is a file */
+    for (int i = 2; i < argc; i++) {
+        if (!options_ended && strcmp(argv[i], "--") == 0)
+            options_ended = true;
+        else if (options_ended ? !parse_input(diag, argv[i], options)
+                               : !parse_compile_arg(arena, diag, argc, argv, &i, options))
             return false;
+    }
     if (!options->input) {
         diag_error_plain(diag, "no input file (usage: pykc compile FILE -o OUTPUT)");
+        return false;
+    }
+    if (strcmp(options->input, "-") == 0 && !options->output && options->dump == DUMP_NONE) {
+        diag_error_plain(diag, "reading the source from standard input ('-') needs -o FILE "
+                               "('-o -' for standard output)");
         return false;
     }
     return options_check_arch_list(diag, options);

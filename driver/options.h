@@ -14,6 +14,7 @@ typedef enum Action {
     ACTION_COMPILE,
     ACTION_HELP,
     ACTION_VERSION,
+    ACTION_MAN,       /* --man: the man page (troff), from the help's table */
 } Action;
 
 typedef enum DumpStage {
@@ -37,8 +38,8 @@ typedef enum EmbedKind {
 
 typedef struct Options {
     Action action;
-    const char *input;
-    const char *output;          /* NULL: derived from input; "-": stdout */
+    const char *input;           /* "-": standard input */
+    const char *output;          /* NULL: the input's name in the current directory; "-": stdout */
     DumpStage dump;
     CgOptions codegen;
     bool emit_header;            /* --emit=header: codegen.emit is PTX, written as a C header */
@@ -63,8 +64,14 @@ typedef struct Options {
     bool write_deps;             /* -MD: a make-style dependency file */
     const char *deps_file;       /* -MF FILE: its name (default: OUTPUT.d) */
     bool phony_deps;             /* -MP: a phony target per dependency */
+    const char **deps_targets;   /* -MT TARGET: the rule's targets (default: the output) */
+    int deps_target_count;
     const char **disabled_warnings;  /* -Wno-NAME, NULL-terminated */
-    bool warnings_are_errors;        /* -Werror */
+    bool warnings_are_errors;        /* -Werror (-Wno-error undoes it) */
+    const char **error_warnings;     /* -Werror=NAME, NULL-terminated */
+    const char **not_error_warnings; /* -Wno-error=NAME, NULL-terminated */
+    bool no_warnings;                /* -w */
+    const char **unknown_warnings;   /* the warning each unknown -W name gets */
     bool weak_scalars;               /* --weak-scalars: NEP 50-style literals */
     int block[3];                    /* --block XxYxZ; all 0 when not given */
 } Options;
@@ -73,7 +80,23 @@ typedef struct Options {
  * returns false. Allocations go to the arena. */
 bool options_parse(Arena *arena, Diag *diag, int argc, char **argv, Options *options);
 
+/* help.c: --help, and --man's troff page, both from option_table.def. */
 void options_print_help(FILE *out);
+void options_print_man(FILE *out);
+
+/* warning_options.c: -W... and -w (false: arg is neither). An unknown
+ * warning name is no error: it is kept for options_warn_unknown_warnings,
+ * which warns once the Diag has its settings (clang's behaviour). */
+bool options_parse_warning(Arena *arena, const char *arg, Options *options);
+void options_warn_unknown_warnings(Diag *diag, const Options *options);
+const char *const *options_warning_names(int *count);
+
+/* diag_options.c: -fdiagnostics-color and -fdiagnostics-format, read
+ * before the rest of the command line so that its errors are printed as
+ * asked; an invalid value is left to options_parse to report. */
+void options_apply_diagnostic_flags(int argc, char **argv, Diag *diag);
+bool options_is_diagnostic_flag(const char *arg);
+bool options_parse_diagnostic_flag(Diag *diag, const char *arg);
 
 /* arch_list.c: --arch A[,B...]. Parsing checks each architecture and
  * repeats; codegen.arch becomes the lowest (the PTX a fatbin carries is

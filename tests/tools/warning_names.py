@@ -61,8 +61,9 @@ def main():
     pykc, root = sys.argv[1], sys.argv[2]
     names = source_names(root)
     help_text = subprocess.run([pykc, "--help"], capture_output=True, text=True).stdout
-    listed = help_text.split("-Wno-NAME", 1)[1].split("--help", 1)[0]
-    help_names = set(re.findall(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+", listed.split("\n", 1)[1]))
+    # the lines after -Wno-NAME's, up to the end of its section
+    listed = re.split(r"^  -Wno-NAME .*$", help_text, maxsplit=1, flags=re.M)[1].split("\n\n", 1)[0]
+    help_names = set(re.findall(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+", listed))
     table = open(os.path.join(root, "docs", "diagnostics.md"), encoding="utf-8").read()
     doc_names = set(re.findall(r"^\| `([a-z0-9-]+)` \|", table, re.M))
     problems = [f"'{n}' is not listed by pykc --help" for n in sorted(names - help_names)]
