@@ -37,14 +37,16 @@ void options_print_help(FILE *out)
         "  -o FILE              write the output to FILE ('-' for standard output);\n"
         "                       default: FILE with its extension replaced by .ptx\n"
         "                       (or .ll with --emit=llvm, .h with --emit=header,\n"
-        "                       .cubin, .fatbin)\n"
-        "  --emit=ptx|llvm|header|cubin|fatbin\n"
+        "                       .json, .cubin, .fatbin)\n"
+        "  --emit=ptx|llvm|header|json|cubin|fatbin\n"
         "                       what to write: PTX (default), optimised LLVM IR, a C\n"
         "                       header embedding the module with typed launchers per\n"
         "                       kernel (docs/runtime.md), a cubin (one --arch's SASS,\n"
         "                       by the CUDA toolkit's ptxas) or a fatbin (SASS for each\n"
         "                       --arch and the PTX of the lowest, by ptxas and\n"
-        "                       fatbinary); the toolkit is $CUDA_HOME, else /usr/local/cuda\n"
+        "                       fatbinary); the toolkit is $CUDA_HOME, else /usr/local/cuda;\n"
+        "                       json: the kernels' metadata (docs/abi.md, \"Metadata\")\n"
+        "  --metadata FILE      also write that JSON metadata to FILE, beside the output\n"
         "  --arch=sm_XX[,sm_YY...]\n"
         "                       target architecture (default " CG_DEFAULT_ARCH "); a list\n"
         "                       only with --emit=fatbin or --emit=header\n"
@@ -208,6 +210,7 @@ static bool parse_opt_level(Diag *diag, const char *arg, Options *options)
 static bool parse_emit(Diag *diag, const char *value, Options *options)
 {
     options->emit_header = strcmp(value, "header") == 0;
+    options->emit_json = strcmp(value, "json") == 0;   /* driver/emit_json.h */
     options->emit_binary = strcmp(value, "cubin") == 0    ? EMIT_CUBIN
                            : strcmp(value, "fatbin") == 0 ? EMIT_FATBIN
                                                           : EMIT_TEXT;
@@ -217,10 +220,10 @@ static bool parse_emit(Diag *diag, const char *value, Options *options)
         options->codegen.emit = CG_EMIT_PTX;
     else if (strcmp(value, "llvm") == 0)
         options->codegen.emit = CG_EMIT_LLVM;
-    else if (strcmp(value, "header") == 0)
+    else if (options->emit_header || options->emit_json)
         options->codegen.emit = CG_EMIT_PTX;
     else {
-        diag_error_plain(diag, "unknown --emit kind '%s' (use ptx, llvm, header, cubin or fatbin)", value);
+        diag_error_plain(diag, "unknown --emit kind '%s' (use ptx, llvm, header, json, cubin or fatbin)", value);
         return false;
     }
     return true;
@@ -311,6 +314,8 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
     } else if (is_option(arg, "--arch")) {
         return (value = option_value(diag, argc, argv, i, "--arch")) &&
                options_parse_arch_list(arena, diag, value, options);
+    } else if (is_option(arg, "--metadata")) {
+        return (options->metadata = option_value(diag, argc, argv, i, "--metadata")) != NULL;
     } else if (is_option(arg, "--embed")) {
         return (value = option_value(diag, argc, argv, i, "--embed")) && parse_embed(diag, value, options);
     } else if (is_option(arg, "--sig")) {
