@@ -373,6 +373,17 @@ static const CgEntryFacts *entry_of(Arena *arena, const CgModuleFacts *facts, co
     return fi->is_kernel ? cg_module_facts_entry(facts, cstr(arena, fi->name)) : NULL;
 }
 
+/* The def's name in the Python source: its qualname's last part (an
+ * overload's def is a renamed copy). */
+static const char *python_name(Arena *arena, const FuncInfo *fi)
+{
+    Str q = fi->qualname.len ? fi->qualname : fi->def->funcdef.name;
+    int start = q.len;
+    while (start > 0 && q.ptr[start - 1] != '.')
+        start--;
+    return arena_strndup(arena, q.ptr + start, (size_t)(q.len - start));
+}
+
 /* Every kernel, in source order, with its entries. */
 static void put_kernels(Json *j, const SemaModule *module, const CgModuleFacts *facts)
 {
@@ -388,9 +399,9 @@ static void put_kernels(Json *j, const SemaModule *module, const CgModuleFacts *
         if (!first)
             continue;
         open_(j, NULL, "{", false);
-        str_member(j, "name", cstr(j->arena, fi->def->funcdef.name));
-        str_member(j, "qualname", cstr(j->arena, fi->qualname.len ? fi->qualname : fi->def->funcdef.name));
-        int_member(j, "line", fi->line);
+        str_member(j, "name", python_name(j->arena, group));
+        str_member(j, "qualname", cstr(j->arena, group->qualname.len ? group->qualname : group->def->funcdef.name));
+        int_member(j, "line", group->line);
         open_(j, "overloads", "[", false);
         for (int k = i; k < module->func_count; k++) {
             const CgEntryFacts *entry = entry_of(j->arena, facts, module->funcs[k]);
