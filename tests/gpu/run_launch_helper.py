@@ -5,13 +5,19 @@ metadata beside each PTX: NAME.json, which run_all.sh --compile-only writes
 with --metadata), once with CuPy's RawModule and once with cuda-python's
 driver API, and compares every output bit for bit with numba-cuda's for
 the same source. Without cuda-python (cuda.bindings, or the older
-cuda.cuda) its half is skipped with a message.
+cuda.cuda) its half is skipped with a message. The examples of
+docs/python.md run too, as written, on the first PTX (copied to
+kernels.ptx and kernels.json in a temporary directory), and their `out`
+must be (x + 2.5) * 2 to the bit.
 
 Usage: run_launch_helper.py PTX [PTX ...]
 Prints one PASS/FAIL line per kernel, build and launcher, "N passed, M
 failed" last; exits 1 on any failure."""
 import os
+import re
+import shutil
 import sys
+import tempfile
 
 import numpy as np
 
@@ -117,6 +123,40 @@ def launch_cuda_python(driver, modules, ptx, entry, grid, block, flat):
     del keep
 
 
+def docs_examples(tally, ptx, driver):
+    """Runs docs/python.md's CuPy example, then its cuda-python one in the
+    same namespace (it reuses out, x and n), each checked to the bit."""
+    import cupy as cp
+    with open(os.path.join(HERE, "..", "..", "docs", "python.md")) as f:
+        blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copy(ptx, os.path.join(tmp, "kernels.ptx"))
+        shutil.copy(os.path.splitext(ptx)[0] + ".json", os.path.join(tmp, "kernels.json"))
+        os.chdir(tmp)
+        namespace = {"__name__": "docs_example"}
+        try:
+            # the example imports cuda.bindings, the current cuda-python's name
+            modern = driver is not None and driver.__name__.startswith("cuda.bindings")
+            if not modern:
+                print("SKIP docs/python.md cuda-python example: no cuda.bindings")
+            for label, block in zip(["CuPy", "cuda-python"], blocks[:2 if modern else 1]):
+                if "out" in namespace:
+                    namespace["out"].fill(-1)
+                try:
+                    exec(compile(block, "docs/python.md (%s)" % label, "exec"), namespace)
+                    cp.cuda.runtime.deviceSynchronize()
+                except Exception as e:
+                    tally.check("docs/python.md %s example" % label, [repr(e)])
+                    continue
+                x, out = cp.asnumpy(namespace["x"]), cp.asnumpy(namespace["out"])
+                want = (x + np.float32(2.5)) * np.float32(2)
+                diff = pyk_gpu.bitwise_differences(out, want, False)
+                tally.check("docs/python.md %s example" % label, pyk_gpu.difference_lines(0, out, want, diff, "numpy"))
+        finally:
+            os.chdir(here)
+
+
 def main(paths):
     import cupy as cp
     from numba import cuda
@@ -157,6 +197,7 @@ def main(paths):
                 for j, (g, w) in enumerate(zip(got, want)):
                     bad += pyk_gpu.difference_lines(j, g, w, pyk_gpu.bitwise_differences(g, w, False))
                 tally.check("%s (%s, %s)" % (case, os.path.basename(path), launcher), bad)
+    docs_examples(tally, paths[0], driver)
     return tally.finish()
 
 
