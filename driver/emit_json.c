@@ -454,6 +454,12 @@ bool emit_json_write(Arena *arena, Diag *diag, const SemaModule *module, const O
     int_member(&j, "abi_version", PYKC_ABI_VERSION);
     str_member(&j, "source", options->input);
     str_member(&j, "arch", options->codegen.arch ? options->codegen.arch : CG_DEFAULT_ARCH);
+    open_(&j, "archs", "[", true);   /* --arch's list: what a fatbin or header holds */
+    for (int i = 0; i < options->arch_count; i++)
+        str_member(&j, NULL, options->archs[i]);
+    if (options->arch_count == 0)
+        str_member(&j, NULL, options->codegen.arch ? options->codegen.arch : CG_DEFAULT_ARCH);
+    close_(&j, "]");
     bool_member(&j, "checked", options->codegen.check);
     put_kernels(&j, module, facts);
     put_check(&j, facts);
