@@ -118,7 +118,7 @@ static void item(Json *j, const char *key)
     }
 }
 
-static void open_(Json *j, const char *key, const char *bracket, bool one_line)
+static void open_container(Json *j, const char *key, const char *bracket, bool one_line)
 {
     item(j, key);
     puts_(j, bracket);
@@ -130,7 +130,7 @@ static void open_(Json *j, const char *key, const char *bracket, bool one_line)
     j->one_line[j->depth] = one_line || j->one_line[j->depth - 1];
 }
 
-static void close_(Json *j, const char *bracket)
+static void close_container(Json *j, const char *bracket)
 {
     bool one_line = j->one_line[j->depth];
     if (j->has_items[j->depth--] && !one_line) {
@@ -225,13 +225,13 @@ static void put_type_fields(Json *j, const Type *t)
         str_member(j, "layout", layouts[t->layout]);
     } else if (t->kind == TYPE_TUPLE) {
         str_member(j, "kind", "tuple");
-        open_(j, "members", "[", false);
+        open_container(j, "members", "[", false);
         for (int i = 0; i < t->count; i++) {
-            open_(j, NULL, "{", false);
+            open_container(j, NULL, "{", false);
             put_type_fields(j, t->elts[i]);
-            close_(j, "}");
+            close_container(j, "}");
         }
-        close_(j, "]");
+        close_container(j, "]");
     } else if (t->kind == TYPE_RECORD) {
         str_member(j, "kind", "record");
         int_member(j, "itemsize", t->record_size);
@@ -269,24 +269,24 @@ static void put_ptx_params(Json *j, int param, const char *path, const Type *t)
         dtype = "int64";
     }
     for (int k = 0; k < 2 && names[k]; k++) {
-        open_(j, NULL, "{", true);
+        open_container(j, NULL, "{", true);
         str_member(j, "name", names[k]);
         int_member(j, "param", param);
         str_member(j, "role", roles[k]);
         str_member(j, "dtype", dtype);
-        close_(j, "}");
+        close_container(j, "}");
     }
     if (t->kind != TYPE_ARRAY)
         return;
     for (int pass = 0; pass < 2; pass++)
         for (int d = 0; d < t->ndim; d++) {
-            open_(j, NULL, "{", true);
+            open_container(j, NULL, "{", true);
             str_member(j, "name", arena_printf(arena, "%s.%s[%d]", path, pass ? "strides" : "shape", d));
             int_member(j, "param", param);
             str_member(j, "role", pass ? "strides" : "shape");
             int_member(j, "dim", d);
             str_member(j, "dtype", "int64");
-            close_(j, "}");
+            close_container(j, "}");
         }
 }
 
@@ -296,21 +296,21 @@ static void put_ptx_params(Json *j, int param, const char *path, const Type *t)
 static void put_covers(Json *j, const FuncInfo *fi)
 {
     static const char axes[][2] = {"x", "y", "z"};
-    open_(j, "block_max", "[", false);
+    open_container(j, "block_max", "[", false);
     for (int a = 0; a < 3; a++)
         if (fi->launch.block[a].max > 0) {
-            open_(j, NULL, "{", true);
+            open_container(j, NULL, "{", true);
             str_member(j, "axis", axes[a]);
             int_member(j, "max", fi->launch.block[a].max);
             str_member(j, "array", cstr(j->arena, fi->launch.block[a].array));
             int_member(j, "line", fi->launch.block[a].line);
-            close_(j, "}");
+            close_container(j, "}");
         }
-    close_(j, "]");
-    open_(j, "covers", "[", false);
+    close_container(j, "]");
+    open_container(j, "covers", "[", false);
     for (int i = 0; i < fi->launch.cover_count; i++) {
         const GridCover *c = &fi->launch.covers[i];
-        open_(j, NULL, "{", true);
+        open_container(j, NULL, "{", true);
         str_member(j, "axis", axes[c->axis]);
         str_member(j, "extent", c->extent);
         /* "PARAM.shape[K]" or "PARAM" (launch_facts.h) */
@@ -320,14 +320,14 @@ static void put_covers(Json *j, const FuncInfo *fi)
             int_member(j, "dim", strtol(dot + strlen(".shape["), NULL, 10));
         str_member(j, "array", cstr(j->arena, c->array));
         int_member(j, "line", c->line);
-        close_(j, "}");
+        close_container(j, "}");
     }
-    close_(j, "]");
+    close_container(j, "]");
 }
 
 static void put_launch(Json *j, const FuncInfo *fi)
 {
-    open_(j, "launch", "{", false);
+    open_container(j, "launch", "{", false);
     const char *facts = cg_facts_line(j->arena, fi);
     str_member(j, "facts", facts ? facts + strlen(CG_FACTS_PREFIX) : NULL);
     limit_member(j, "max_threads", fi->jit.launch_max_threads);
@@ -336,29 +336,29 @@ static void put_launch(Json *j, const FuncInfo *fi)
     limit_member(j, "max_registers", fi->jit.max_registers);
     put_covers(j, fi);
     bool_member(j, "cooperative", fi->cooperative);
-    close_(j, "}");
+    close_container(j, "}");
 }
 
 static void put_entry(Json *j, const FuncInfo *fi, const CgEntryFacts *entry)
 {
-    open_(j, NULL, "{", false);
+    open_container(j, NULL, "{", false);
     str_member(j, "entry", entry->entry);
-    open_(j, "params", "[", false);
+    open_container(j, "params", "[", false);
     for (int i = 0; i < fi->param_count; i++) {
-        open_(j, NULL, "{", true);
+        open_container(j, NULL, "{", true);
         str_member(j, "name", cstr(j->arena, fi->params[i]->name));
         put_type_fields(j, fi->param_types[i]);
-        close_(j, "}");
+        close_container(j, "}");
     }
-    close_(j, "]");
-    open_(j, "ptx_params", "[", false);
+    close_container(j, "]");
+    open_container(j, "ptx_params", "[", false);
     for (int i = 0; i < fi->param_count; i++)
         put_ptx_params(j, i, cstr(j->arena, fi->params[i]->name), fi->param_types[i]);
-    close_(j, "]");
+    close_container(j, "]");
     put_launch(j, fi);
     int_member(j, "static_shared_bytes", entry->static_shared_bytes);
     bool_member(j, "dynamic_shared", entry->dynamic_shared);
-    close_(j, "}");
+    close_container(j, "}");
 }
 
 /* The function a kernel entry belongs to: the declared function of an
@@ -387,7 +387,7 @@ static const char *python_name(Arena *arena, const FuncInfo *fi)
 /* Every kernel, in source order, with its entries. */
 static void put_kernels(Json *j, const SemaModule *module, const CgModuleFacts *facts)
 {
-    open_(j, "kernels", "[", false);
+    open_container(j, "kernels", "[", false);
     for (int i = 0; i < module->func_count; i++) {
         const FuncInfo *fi = module->funcs[i];
         const FuncInfo *group = group_of(fi);
@@ -398,20 +398,20 @@ static void put_kernels(Json *j, const SemaModule *module, const CgModuleFacts *
             first = !(group_of(module->funcs[k]) == group && entry_of(j->arena, facts, module->funcs[k]));
         if (!first)
             continue;
-        open_(j, NULL, "{", false);
+        open_container(j, NULL, "{", false);
         str_member(j, "name", python_name(j->arena, group));
         str_member(j, "qualname", cstr(j->arena, group->qualname.len ? group->qualname : group->def->funcdef.name));
         int_member(j, "line", group->line);
-        open_(j, "overloads", "[", false);
+        open_container(j, "overloads", "[", false);
         for (int k = i; k < module->func_count; k++) {
             const CgEntryFacts *entry = entry_of(j->arena, facts, module->funcs[k]);
             if (entry && group_of(module->funcs[k]) == group)
                 put_entry(j, module->funcs[k], entry);
         }
-        close_(j, "]");
-        close_(j, "}");
+        close_container(j, "]");
+        close_container(j, "}");
     }
-    close_(j, "]");
+    close_container(j, "]");
 }
 
 static void put_check(Json *j, const CgModuleFacts *facts)
@@ -420,12 +420,12 @@ static void put_check(Json *j, const CgModuleFacts *facts)
         str_member(j, "check", NULL);
         return;
     }
-    open_(j, "check", "{", false);
+    open_container(j, "check", "{", false);
     str_member(j, "source", facts->check_source);
-    open_(j, "sites", "[", false);
+    open_container(j, "sites", "[", false);
     for (int i = 0; i < facts->site_count; i++) {
         const CgSiteFacts *s = &facts->sites[i];
-        open_(j, NULL, "{", true);
+        open_container(j, NULL, "{", true);
         int_member(j, "id", s->id);
         str_member(j, "kind", s->in_kernel ? "kernel" : "device");
         str_member(j, "function", s->function);
@@ -433,10 +433,10 @@ static void put_check(Json *j, const CgModuleFacts *facts)
         int_member(j, "col", s->col);
         int_member(j, "ndim", s->ndim);
         str_member(j, "array", s->array);
-        close_(j, "}");
+        close_container(j, "}");
     }
-    close_(j, "]");
-    close_(j, "}");
+    close_container(j, "]");
+    close_container(j, "}");
 }
 
 bool emit_json_write(Arena *arena, Diag *diag, const SemaModule *module, const Options *options,
@@ -447,23 +447,23 @@ bool emit_json_write(Arena *arena, Diag *diag, const SemaModule *module, const O
         return false;
     }
     Json j = {.arena = arena};
-    open_(&j, NULL, "{", false);
+    open_container(&j, NULL, "{", false);
     int_member(&j, "schema_version", PYKC_METADATA_SCHEMA_VERSION);
     str_member(&j, "generator", "pykc");
     str_member(&j, "pykc_version", PYKC_VERSION);
     int_member(&j, "abi_version", PYKC_ABI_VERSION);
     str_member(&j, "source", options->input);
     str_member(&j, "arch", options->codegen.arch ? options->codegen.arch : CG_DEFAULT_ARCH);
-    open_(&j, "archs", "[", true);   /* --arch's list: what a fatbin or header holds */
+    open_container(&j, "archs", "[", true);   /* --arch's list: what a fatbin or header holds */
     for (int i = 0; i < options->arch_count; i++)
         str_member(&j, NULL, options->archs[i]);
     if (options->arch_count == 0)
         str_member(&j, NULL, options->codegen.arch ? options->codegen.arch : CG_DEFAULT_ARCH);
-    close_(&j, "]");
+    close_container(&j, "]");
     bool_member(&j, "checked", options->codegen.check);
     put_kernels(&j, module, facts);
     put_check(&j, facts);
-    close_(&j, "}");
+    close_container(&j, "}");
     puts_(&j, "\n");
     bool ok = output_write(diag, path, j.text, j.len);
     free(j.text);
