@@ -71,3 +71,4 @@ install(FILES ${PYKC_BUILD_PACKAGE_DIR}/pykcConfig.cmake
         DESTINATION ${PYKC_PACKAGE_DIR})
 
 include(${CMAKE_CURRENT_LIST_DIR}/PykcKernels.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/PykcPkgConfig.cmake)   # pykrt.pc, the Python helper

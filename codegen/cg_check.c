@@ -326,3 +326,19 @@ char *cg_check_append_sites(Cg *cg, char *ptx, size_t *len)
                                             s->line, s->col, s->ndim, s->array));
     return ptx;
 }
+
+void cg_check_export_sites(Cg *cg, CgModuleFacts *facts)
+{
+    CgCheck *c = cg->check;
+    facts->check_source = NULL;
+    facts->sites = NULL;
+    facts->site_count = 0;
+    if (!c || !c->sites)
+        return;
+    facts->check_source = arena_strndup(facts->arena, c->source, strlen(c->source));
+    facts->sites = ARENA_ARRAY(facts->arena, CgSiteFacts, c->count);
+    for (const CgCheckSite *s = c->sites; s; s = s->next)
+        facts->sites[facts->site_count++] = (CgSiteFacts){
+            s->id, arena_strndup(facts->arena, s->function, strlen(s->function)), s->in_kernel,
+            s->line, s->col, s->ndim, arena_strndup(facts->arena, s->array, strlen(s->array))};
+}

@@ -16,6 +16,7 @@
 
 #include "../base/arena.h"
 #include "codegen.h"
+#include "module_facts.h"
 #include "../sema/np_ufuncs.h"
 
 /* NVPTX address spaces. */
@@ -352,6 +353,9 @@ LLVMValueRef cg_emit_reduction_pick(Cg *cg, const Node *node, LLVMValueRef arr, 
 LLVMValueRef cg_reduce_exit_if_empty(Cg *cg, LLVMValueRef arr, const Type *t, const char *what);
 LLVMValueRef cg_reduce_is_nan(Cg *cg, LLVMValueRef v, const Type *t);
 
+/* cg_module_facts.c: fills CgOptions.facts after optimisation. */
+void cg_collect_module_facts(Cg *cg, CgModuleFacts *facts);
+
 /* cg_check.c: checked mode (--check; docs/abi.md, "Check sites"). An
  * element access is bracketed: cg_check_mark before cg_element_ptr, which
  * in checked mode tests every index against its extent and opens a guard
@@ -360,6 +364,8 @@ LLVMValueRef cg_reduce_is_nan(Cg *cg, LLVMValueRef v, const Type *t);
  * Without --check both are no-ops and the IR is unchanged. */
 typedef int CgCheckMark;
 CgCheckMark cg_check_mark(Cg *cg);
+/* The sites into facts (cg_module_facts.c, for --emit=json). */
+void cg_check_export_sites(Cg *cg, CgModuleFacts *facts);
 void cg_check_open(Cg *cg, const Node *array, LLVMValueRef arr, int ndim, LLVMValueRef *idx);
 LLVMValueRef cg_check_close(Cg *cg, CgCheckMark mark, LLVMValueRef value);
 /* A view's integer indices (is_index[k]): on a violation, recorded like an

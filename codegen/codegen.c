@@ -161,6 +161,8 @@ static char *finish(Cg *cg, LLVMTargetMachineRef tm, const CgOptions *opt, size_
     LLVMDisposeMessage(message);
     if (!optimise(cg, tm, opt->opt_level))
         return NULL;
+    if (opt->facts)
+        cg_collect_module_facts(cg, opt->facts);
     char *text = emit(cg, tm, opt->emit, out_len);
     return text && opt->emit == CG_EMIT_PTX ? cg_check_append_sites(cg, text, out_len) : text;
 }

@@ -28,6 +28,8 @@ typedef struct CgOptions {
     bool check;                /* --check: every array element access is
                                   bounds-checked and a violation recorded
                                   (cg_check.c; docs/abi.md, "Check sites") */
+    struct CgModuleFacts *facts;   /* non-NULL: filled after optimisation
+                                      (module_facts.h; --emit=json) */
 } CgOptions;
 
 #define CG_DEFAULT_ARCH "sm_80"

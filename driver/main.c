@@ -18,6 +18,7 @@
 #include "depfile.h"
 #include "emit_binary.h"
 #include "emit_header.h"
+#include "emit_json.h"
 #include "options.h"
 #include "output.h"
 #include "sig_file.h"
@@ -45,6 +46,7 @@ static const char *output_path(Arena *arena, const Options *options)
     return output_default_name(arena, slash ? slash + 1 : options->input,
                                options->codegen.emit == CG_EMIT_LLVM        ? ".ll"
                                : options->emit_header                     ? ".h"
+                               : options->emit_json                       ? ".json"
                                : options->emit_binary == EMIT_CUBIN  ? ".cubin"
                                : options->emit_binary == EMIT_FATBIN ? ".fatbin"
                                                                           : ".ptx");
@@ -103,10 +105,11 @@ static bool emit_fatbin_header(Arena *arena, Diag *diag, const Options *options,
 }
 
 static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
-                        const SemaModule *module)
+                        const SemaModule *module, CgModuleFacts *facts)
 {
     CgOptions codegen = options->codegen;
     codegen.module_name = input_name(options, false);
+    codegen.facts = options->emit_json || options->metadata ? facts : NULL;
     char *text = NULL;
     size_t len = 0;
     if (!cg_compile(module, &codegen, diag, &text, &len))
@@ -118,6 +121,8 @@ static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
         const char *ptx = cg_splice_launch_facts(arena, module, text, len, &len);
         free(text);
         text = NULL;
+        if (options->emit_json)
+            return emit_json_write(arena, diag, module, options, facts, path);
         if (options->emit_binary != EMIT_TEXT)
             return write_binary(arena, diag, options, path, ptx, len);
         if (!options->emit_header)
@@ -219,7 +224,10 @@ static bool compile(Arena *arena, Diag *diag, const Options *options)
                                                  : depfile_default_name(arena, target);
     if (!outputs_are_not_inputs(diag, options, &deps, target, deps_path))
         return false;
-    if (!run_codegen(arena, diag, options, &checked))
+    CgModuleFacts facts = {.arena = arena};
+    if (!run_codegen(arena, diag, options, &checked, &facts))
+        return false;
+    if (options->metadata && !emit_json_write(arena, diag, &checked, options, &facts, options->metadata))
         return false;
     if (!deps_path)
         return true;

@@ -113,6 +113,7 @@ static bool parse_opt_level(Diag *diag, const char *arg, Options *options)
 static bool parse_emit(Diag *diag, const char *value, Options *options)
 {
     options->emit_header = strcmp(value, "header") == 0;
+    options->emit_json = strcmp(value, "json") == 0;   /* driver/emit_json.h */
     options->emit_binary = strcmp(value, "cubin") == 0    ? EMIT_CUBIN
                            : strcmp(value, "fatbin") == 0 ? EMIT_FATBIN
                                                           : EMIT_TEXT;
@@ -122,10 +123,10 @@ static bool parse_emit(Diag *diag, const char *value, Options *options)
         options->codegen.emit = CG_EMIT_PTX;
     else if (strcmp(value, "llvm") == 0)
         options->codegen.emit = CG_EMIT_LLVM;
-    else if (strcmp(value, "header") == 0)
+    else if (options->emit_header || options->emit_json)
         options->codegen.emit = CG_EMIT_PTX;
     else {
-        diag_error_plain(diag, "unknown --emit kind '%s' (use ptx, llvm, header, cubin or fatbin)", value);
+        diag_error_plain(diag, "unknown --emit kind '%s' (use ptx, llvm, header, json, cubin or fatbin)", value);
         return false;
     }
     return true;
@@ -227,6 +228,8 @@ static bool parse_compile_arg(Arena *arena, Diag *diag, int argc, char **argv, i
     } else if (is_option(arg, "--arch")) {
         return (value = option_value(diag, argc, argv, i, "--arch")) &&
                options_parse_arch_list(arena, diag, value, options);
+    } else if (is_option(arg, "--metadata")) {
+        return (options->metadata = option_value(diag, argc, argv, i, "--metadata")) != NULL;
     } else if (is_option(arg, "--embed")) {
         return (value = option_value(diag, argc, argv, i, "--embed")) && parse_embed(diag, value, options);
     } else if (is_option(arg, "--sig")) {

@@ -43,6 +43,8 @@ typedef struct Options {
     DumpStage dump;
     CgOptions codegen;
     bool emit_header;            /* --emit=header: codegen.emit is PTX, written as a C header */
+    bool emit_json;              /* --emit=json: codegen.emit is PTX; only the metadata is written */
+    const char *metadata;        /* --metadata FILE: the metadata too (driver/emit_json.h) */
     EmitBinary emit_binary;      /* --emit=cubin|fatbin: codegen.emit is PTX, assembled by ptxas */
     EmbedKind embed;             /* --embed: what --emit=header embeds */
     const char **archs;          /* --arch A[,B...]: each architecture, in order given */

@@ -44,7 +44,9 @@ compile_all() {
             # A first line "# pykc-flags: --weak-scalars ..." adds those flags.
             flags=$(sed -n '1s/^# pykc-flags://p' "$src")
             # shellcheck disable=SC2086
-            if ! "$pykc" compile "$src" "-$level" $flags -o "$outdir/$level/$(basename "${src%.pyk}").ptx"; then
+            # NAME.json beside NAME.ptx: the metadata run_launch_helper.py launches from
+            if ! "$pykc" compile "$src" "-$level" $flags -o "$outdir/$level/$(basename "${src%.pyk}").ptx" \
+                --metadata "$outdir/$level/$(basename "${src%.pyk}").json"; then
                 echo "run_all: pykc -$level failed on $src" >&2
                 status=1
             fi
