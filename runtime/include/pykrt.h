@@ -49,7 +49,9 @@ extern "C" {
 #define PYKRT_VERSION_MAJOR 0
 /* 0.2: tuple arguments (pyk_arg and pyk_param_info grew), cooperative
  * launches, complex64/complex128 (dtypes appended, pyk_arg's value grew). */
-#define PYKRT_VERSION_MINOR 2
+/* 0.3: interop with CUDA runtime code (pyk_init_current, pyk_stream_wrap,
+ * pyk_stream_handle). */
+#define PYKRT_VERSION_MINOR 3
 /* The kernel calling convention this runtime implements (docs/abi.md). */
 #define PYKRT_ABI_VERSION 1
 /* Most dimensions an array may have: pykc's limit too (Numba has none of
@@ -153,6 +155,21 @@ PYKRT_API pyk_status pyk_device_count(int *count);
  * PYK_ERROR_INVALID_ARGUMENT (ctx NULL), PYK_ERROR_DRIVER, with the message
  * in pyk_last_error(NULL). Release with pyk_context_destroy. */
 PYKRT_API pyk_status pyk_init(pyk_context **ctx, int device);
+
+/* Opens the context current on the calling thread: the one the CUDA runtime
+ * (cudart, cuBLAS, ...) or the caller's own driver code has made current,
+ * so that pykc's kernels run beside theirs. The CUDA runtime uses each
+ * device's primary context, which pyk_init retains too: after
+ * cudaSetDevice(d) (or any runtime call on device d), pyk_init(&ctx, d) and
+ * pyk_init_current(&ctx) give the same context. pyk_init_current also
+ * takes a context the caller made with cuCtxCreate: that one is borrowed,
+ * not retained, and must outlive the pyk_context. A primary context is
+ * retained, and released by pyk_context_destroy, as pyk_init's is.
+ * Destroying either kind leaves the thread's current context as it is.
+ * Errors as pyk_init's, and PYK_ERROR_NO_DEVICE when no context is current
+ * ("pyk_init_current: no CUDA context is current on this thread ...").
+ * Since libpykrt 0.3. */
+PYKRT_API pyk_status pyk_init_current(pyk_context **ctx);
 
 /* Releases the primary context retained by pyk_init. Objects made from the
  * context (modules, arrays, streams, events) must be destroyed first; the
@@ -375,8 +392,22 @@ PYKRT_API pyk_status pyk_stream_create(pyk_context *ctx, pyk_stream **stream);
 /* Waits for the stream's work. A kernel fault comes back as
  * PYK_ERROR_LAUNCH_FAILED naming the kernel launched last on the stream. */
 PYKRT_API pyk_status pyk_stream_synchronize(pyk_stream *stream);
-/* Destroys the stream once its queued work has finished. NULL: no-op. */
+/* Destroys the stream once its queued work has finished. NULL: no-op. A
+ * wrapped stream (pyk_stream_wrap): only the handle is freed. */
 PYKRT_API void pyk_stream_destroy(pyk_stream *stream);
+/* A pyk_stream over an existing CUstream of ctx's context: a cudaStream_t
+ * is one (cast it to void *), so that pykc's kernels and copies queue on
+ * the same stream as the caller's cuBLAS calls or CUDA C++ kernels. Not
+ * owning: pyk_stream_destroy frees the handle only, and the CUstream must
+ * outlive it. NULL is the context's legacy default stream (the same as
+ * passing a NULL pyk_stream *). Errors: PYK_ERROR_INVALID_ARGUMENT when
+ * the stream belongs to another context (cuStreamGetCtx), PYK_ERROR_DRIVER
+ * when the driver cannot tell (not a stream, or destroyed). Since 0.3. */
+PYKRT_API pyk_status pyk_stream_wrap(pyk_context *ctx, void *cu_stream, pyk_stream **stream);
+/* The CUstream under a stream (created or wrapped), as a void * that casts
+ * to CUstream or cudaStream_t: for handing a pykc stream to cuBLAS
+ * (cublasSetStream) or to a CUDA C++ launch. NULL for NULL. */
+PYKRT_API void *pyk_stream_handle(const pyk_stream *stream);
 
 /* Events mark a point in a stream; two of them time what lies between. */
 PYKRT_API pyk_status pyk_event_create(pyk_context *ctx, pyk_event **event);

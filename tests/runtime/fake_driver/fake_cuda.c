@@ -48,6 +48,8 @@ static const struct { CUresult result; const char *name, *text; } known[] = {
     {CUDA_ERROR_INVALID_PTX, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
     {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
     {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered"},
+    {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
+    {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context"},
     {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
      "too many resources requested for launch"},
 };
@@ -159,6 +161,16 @@ CUresult CUDAAPI cuCtxSetCurrent(CUcontext context)
 {
     FAKE_FAIL_OR_GO_ON("cuCtxSetCurrent");
     current = context;
+    return CUDA_SUCCESS;
+}
+
+/* Every context is device 0's, the primary one or one a test made current. */
+CUresult CUDAAPI cuCtxGetDevice(CUdevice *device)
+{
+    FAKE_FAIL_OR_GO_ON("cuCtxGetDevice");
+    if (!current)
+        return CUDA_ERROR_INVALID_CONTEXT;
+    *device = 0;
     return CUDA_SUCCESS;
 }
 
@@ -302,7 +314,28 @@ CUresult CUDAAPI cuStreamCreate(CUstream *stream, unsigned int flags)
     return CUDA_SUCCESS;
 }
 
-CUresult CUDAAPI cuStreamDestroy(CUstream stream) { (void)stream; return fake_result("cuStreamDestroy"); }
+/* How many times cuStreamDestroy was called: a wrapped stream
+ * (pyk_stream_wrap) must not be destroyed with its handle. Not a driver
+ * entry point; tests find it with dlsym. */
+int fake_cuda_streams_destroyed;
+
+CUresult CUDAAPI cuStreamDestroy(CUstream stream)
+{
+    (void)stream;
+    fake_cuda_streams_destroyed++;
+    return fake_result("cuStreamDestroy");
+}
+
+/* The one stream cuStreamCreate gives belongs to the primary context; any
+ * other handle is none the driver knows. */
+CUresult CUDAAPI cuStreamGetCtx(CUstream stream, CUcontext *context)
+{
+    FAKE_FAIL_OR_GO_ON("cuStreamGetCtx");
+    if (stream != (CUstream)&fake_stream)
+        return CUDA_ERROR_INVALID_HANDLE;
+    *context = (CUcontext)&fake_context;
+    return CUDA_SUCCESS;
+}
 CUresult CUDAAPI cuStreamSynchronize(CUstream stream) { (void)stream; return fake_result("cuStreamSynchronize"); }
 
 CUresult CUDAAPI cuEventCreate(CUevent *event, unsigned int flags)
