@@ -54,6 +54,16 @@ extern "C" {
 #define PYKRT_VERSION_MINOR 3
 /* The kernel calling convention this runtime implements (docs/abi.md). */
 #define PYKRT_ABI_VERSION 1
+/* Casts that C and C++ both accept without a warning (C++'s
+ * -Wold-style-cast): the generated headers and the inline functions below
+ * use them. */
+#ifdef __cplusplus
+#define PYK_STATIC_CAST(T, x) (static_cast<T>(x))
+#define PYK_REINTERPRET_CAST(T, x) (reinterpret_cast<T>(x))
+#else
+#define PYK_STATIC_CAST(T, x) ((T)(x))
+#define PYK_REINTERPRET_CAST(T, x) ((T)(x))
+#endif
 /* Most dimensions an array may have: pykc's limit too (Numba has none of
  * its own). */
 #define PYK_MAX_NDIM 8
@@ -446,6 +456,24 @@ typedef struct pyk_launch_config {
  * launch cannot happen). block_size 0 picks 256. */
 PYKRT_API pyk_launch_config pyk_config_1d(int64_t n, unsigned block_size);
 
+/* A configuration for a kernel indexed by cuda.grid(dims), dims 2 or 3 (the
+ * typed KERNEL_launch_2d/_3d of generated headers use it): a block of the
+ * occupancy calculator's size (pyk_kernel_suggest_block_size) shaped
+ * square-ish over the dims axes, x taking the larger power-of-two share
+ * (256 threads: 16x16 in 2-D, 8x8x4 in 3-D; 512: 32x16; 128: 16x8), no
+ * axis over `limit`'s (0: no limit; the launchers pass the kernel's
+ * blockmax facts) or the device's, then enough blocks that extent[a]
+ * threads run along each axis a < dims (an extent of 0 or less: one
+ * block). No dynamic shared memory, the default stream. On failure
+ * *config is zeroed. Since 0.3. */
+PYKRT_API pyk_status pyk_kernel_config_nd(pyk_kernel *kernel, int dims, const int64_t *extent,
+                                          pyk_dim3 limit, pyk_launch_config *config);
+
+/* *extent = the larger of *extent and the array's extent along dimension
+ * `dim`; a NULL array, or one with no such dimension, changes nothing
+ * (pyk_launch then reports it). For the typed nd launchers. */
+static inline void pyk_cover_extent(int64_t *extent, const pyk_array *array, int dim);
+
 /* One kernel argument, tagged with what it is: an array (`array` set), a
  * tuple (`members` set) or a scalar (`dtype` set). Build them with the
  * pyk_arg_* helpers below rather than by hand. */
@@ -467,7 +495,7 @@ typedef struct pyk_arg {
 } pyk_arg;
 
 static inline pyk_arg pyk_arg_array(const pyk_array *a)
-{ pyk_arg r = {(pyk_dtype)0, a, {0}, NULL, 0}; return r; }
+{ pyk_arg r = {PYK_STATIC_CAST(pyk_dtype, 0), a, {0}, NULL, 0}; return r; }
 /* A tuple parameter (UniTuple(int64, 2), Tuple((int32, float32)), nested
  * tuples) takes its members as pyk_args of their own, in order, one per
  * member: `members` is not copied and must stay valid until pyk_launch
@@ -476,17 +504,17 @@ static inline pyk_arg pyk_arg_array(const pyk_array *a)
  *     pyk_arg args[] = {pyk_arg_array(out), pyk_arg_tuple(pair, 2)};
  * A member may itself be an array or a tuple. */
 static inline pyk_arg pyk_arg_tuple(const pyk_arg *members, int count)
-{ pyk_arg r = {(pyk_dtype)0, NULL, {0}, members, count}; return r; }
+{ pyk_arg r = {PYK_STATIC_CAST(pyk_dtype, 0), NULL, {0}, members, count}; return r; }
 static inline pyk_arg pyk_arg_bool(int v)
 { pyk_arg r = {PYK_BOOL, NULL, {0}, NULL, 0}; r.value.u8 = v ? 1 : 0; return r; }
 static inline pyk_arg pyk_arg_i8(int8_t v)
-{ pyk_arg r = {PYK_INT8, NULL, {0}, NULL, 0}; r.value.u8 = (uint8_t)v; return r; }
+{ pyk_arg r = {PYK_INT8, NULL, {0}, NULL, 0}; r.value.u8 = PYK_STATIC_CAST(uint8_t, v); return r; }
 static inline pyk_arg pyk_arg_i16(int16_t v)
-{ pyk_arg r = {PYK_INT16, NULL, {0}, NULL, 0}; r.value.u16 = (uint16_t)v; return r; }
+{ pyk_arg r = {PYK_INT16, NULL, {0}, NULL, 0}; r.value.u16 = PYK_STATIC_CAST(uint16_t, v); return r; }
 static inline pyk_arg pyk_arg_i32(int32_t v)
-{ pyk_arg r = {PYK_INT32, NULL, {0}, NULL, 0}; r.value.u32 = (uint32_t)v; return r; }
+{ pyk_arg r = {PYK_INT32, NULL, {0}, NULL, 0}; r.value.u32 = PYK_STATIC_CAST(uint32_t, v); return r; }
 static inline pyk_arg pyk_arg_i64(int64_t v)
-{ pyk_arg r = {PYK_INT64, NULL, {0}, NULL, 0}; r.value.u64 = (uint64_t)v; return r; }
+{ pyk_arg r = {PYK_INT64, NULL, {0}, NULL, 0}; r.value.u64 = PYK_STATIC_CAST(uint64_t, v); return r; }
 static inline pyk_arg pyk_arg_u8(uint8_t v)
 { pyk_arg r = {PYK_UINT8, NULL, {0}, NULL, 0}; r.value.u8 = v; return r; }
 static inline pyk_arg pyk_arg_u16(uint16_t v)
@@ -637,53 +665,58 @@ PYKRT_API pyk_status pyk_kernel_max_cooperative_blocks(pyk_kernel *kernel, pyk_d
 #if !defined(__cplusplus) && defined(__GNUC__) && !defined(PYK_ALLOW_INCOMPATIBLE_POINTERS)
 #pragma GCC diagnostic error "-Wincompatible-pointer-types"
 #endif
-#define PYK_TYPED_ARRAY(SFX, T, DTYPE)                                                          \
-    typedef struct pyk_array_##SFX pyk_array_##SFX;                                             \
-    static inline pyk_array *pyk_untyped_##SFX(pyk_array_##SFX *a) { return (pyk_array *)a; }   \
-    static inline const pyk_array *pyk_untyped_const_##SFX(const pyk_array_##SFX *a)            \
-    { return (const pyk_array *)a; }                                                            \
-    static inline pyk_array_##SFX *pyk_as_##SFX(pyk_array *a)                                   \
-    { return a && pyk_array_dtype(a) == (DTYPE) ? (pyk_array_##SFX *)a : NULL; }                \
-    static inline pyk_status pyk_device_array_##SFX(pyk_context *ctx, int ndim,                 \
+#define PYK_TYPED_ARRAY(SFX, T, DTYPE)                                                           \
+    typedef struct pyk_array_##SFX pyk_array_##SFX;                                              \
+    static inline pyk_array *pyk_untyped_##SFX(pyk_array_##SFX *a)                               \
+    { return PYK_REINTERPRET_CAST(pyk_array *, a); }                                             \
+    static inline const pyk_array *pyk_untyped_const_##SFX(const pyk_array_##SFX *a)             \
+    { return PYK_REINTERPRET_CAST(const pyk_array *, a); }                                       \
+    static inline pyk_array_##SFX *pyk_as_##SFX(pyk_array *a)                                    \
+    { return a && pyk_array_dtype(a) == (DTYPE) ? PYK_REINTERPRET_CAST(pyk_array_##SFX *, a)     \
+                                               : NULL; }                                         \
+    static inline pyk_status pyk_device_array_##SFX(pyk_context *ctx, int ndim,                  \
                                                     const int64_t *shape, pyk_array_##SFX **out) \
-    {                                                                                           \
-        pyk_array *a = NULL;                                                                    \
-        pyk_status s = pyk_device_array(ctx, (DTYPE), ndim, shape, out ? &a : NULL);            \
-        if (out) *out = (pyk_array_##SFX *)a;                                                   \
-        return s;                                                                               \
-    }                                                                                           \
-    static inline pyk_status pyk_to_device_##SFX(pyk_context *ctx, const T *host, int ndim,     \
-                                                 const int64_t *shape, pyk_array_##SFX **out)   \
-    {                                                                                           \
-        pyk_array *a = NULL;                                                                    \
-        pyk_status s = pyk_to_device(ctx, host, (DTYPE), ndim, shape, out ? &a : NULL);         \
-        if (out) *out = (pyk_array_##SFX *)a;                                                   \
-        return s;                                                                               \
-    }                                                                                           \
-    static inline pyk_status pyk_to_device_async_##SFX(pyk_context *ctx, const T *host,         \
-                                                       int ndim, const int64_t *shape,          \
-                                                       pyk_stream *stream,                      \
-                                                       pyk_array_##SFX **out)                   \
-    {                                                                                           \
-        pyk_array *a = NULL;                                                                    \
-        pyk_status s = pyk_to_device_async(ctx, host, (DTYPE), ndim, shape, stream,             \
-                                           out ? &a : NULL);                                    \
-        if (out) *out = (pyk_array_##SFX *)a;                                                   \
-        return s;                                                                               \
-    }                                                                                           \
-    static inline pyk_status pyk_copy_to_host_##SFX(const pyk_array_##SFX *a, T *host,          \
-                                                    int64_t count)                              \
-    {                                                                                           \
-        return pyk_copy_to_host((const pyk_array *)a, host,                                     \
-                                count < 0 ? (size_t)-1 : (size_t)count * sizeof(T));            \
-    }                                                                                           \
-    static inline pyk_status pyk_copy_from_host_##SFX(pyk_array_##SFX *a, const T *host,        \
-                                                      int64_t count)                            \
-    {                                                                                           \
-        return pyk_copy_from_host((pyk_array *)a, host,                                         \
-                                  count < 0 ? (size_t)-1 : (size_t)count * sizeof(T));          \
-    }                                                                                           \
-    static inline void pyk_array_free_##SFX(pyk_array_##SFX *a) { pyk_array_free((pyk_array *)a); }
+    {                                                                                            \
+        pyk_array *a = NULL;                                                                     \
+        pyk_status s = pyk_device_array(ctx, (DTYPE), ndim, shape, out ? &a : NULL);             \
+        if (out) *out = PYK_REINTERPRET_CAST(pyk_array_##SFX *, a);                              \
+        return s;                                                                                \
+    }                                                                                            \
+    static inline pyk_status pyk_to_device_##SFX(pyk_context *ctx, const T *host, int ndim,      \
+                                                 const int64_t *shape, pyk_array_##SFX **out)    \
+    {                                                                                            \
+        pyk_array *a = NULL;                                                                     \
+        pyk_status s = pyk_to_device(ctx, host, (DTYPE), ndim, shape, out ? &a : NULL);          \
+        if (out) *out = PYK_REINTERPRET_CAST(pyk_array_##SFX *, a);                              \
+        return s;                                                                                \
+    }                                                                                            \
+    static inline pyk_status pyk_to_device_async_##SFX(pyk_context *ctx, const T *host,          \
+                                                       int ndim, const int64_t *shape,           \
+                                                       pyk_stream *stream,                       \
+                                                       pyk_array_##SFX **out)                    \
+    {                                                                                            \
+        pyk_array *a = NULL;                                                                     \
+        pyk_status s = pyk_to_device_async(ctx, host, (DTYPE), ndim, shape, stream,              \
+                                           out ? &a : NULL);                                     \
+        if (out) *out = PYK_REINTERPRET_CAST(pyk_array_##SFX *, a);                              \
+        return s;                                                                                \
+    }                                                                                            \
+    static inline pyk_status pyk_copy_to_host_##SFX(const pyk_array_##SFX *a, T *host,           \
+                                                    int64_t count)                               \
+    {                                                                                            \
+        return pyk_copy_to_host(PYK_REINTERPRET_CAST(const pyk_array *, a), host,                \
+                                count < 0 ? PYK_STATIC_CAST(size_t, -1)                          \
+                                  : PYK_STATIC_CAST(size_t, count) * sizeof(T));                 \
+    }                                                                                            \
+    static inline pyk_status pyk_copy_from_host_##SFX(pyk_array_##SFX *a, const T *host,         \
+                                                      int64_t count)                             \
+    {                                                                                            \
+        return pyk_copy_from_host(PYK_REINTERPRET_CAST(pyk_array *, a), host,                    \
+                                  count < 0 ? PYK_STATIC_CAST(size_t, -1)                        \
+                                    : PYK_STATIC_CAST(size_t, count) * sizeof(T));               \
+    }                                                                                            \
+    static inline void pyk_array_free_##SFX(pyk_array_##SFX *a)                                  \
+    { pyk_array_free(PYK_REINTERPRET_CAST(pyk_array *, a)); }
 
 PYK_TYPED_ARRAY(bool, bool, PYK_BOOL)
 PYK_TYPED_ARRAY(i8, int8_t, PYK_INT8)
@@ -700,6 +733,13 @@ PYK_TYPED_ARRAY(f64, double, PYK_FLOAT64)
 PYK_TYPED_ARRAY(c64, pyk_complex64, PYK_COMPLEX64)
 PYK_TYPED_ARRAY(c128, pyk_complex128, PYK_COMPLEX128)
 PYK_TYPED_ARRAY(bf16, uint16_t, PYK_BFLOAT16)
+
+static inline void pyk_cover_extent(int64_t *extent, const pyk_array *array, int dim)
+{
+    const int64_t *shape = pyk_array_shape(array);
+    if (shape && dim >= 0 && dim < pyk_array_ndim(array) && shape[dim] > *extent)
+        *extent = shape[dim];
+}
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,63 @@
 #include "launch_check.h"
 #include "rt.h"
 
+/* 2^ceil(log2(threads) / ways): the x share of `threads` split square-ish
+ * over `ways` axes (a power of two, so warps stay whole along x). */
+static unsigned first_share(unsigned threads, int ways)
+{
+    int log2 = 0;
+    while ((1u << log2) < threads && log2 < 31)
+        log2++;
+    return 1u << ((log2 + ways - 1) / ways);
+}
+
+static unsigned at_most(unsigned value, unsigned limit, int device_max)
+{
+    if (limit && value > limit)
+        value = limit;
+    if (device_max > 0 && value > (unsigned)device_max)
+        value = (unsigned)device_max;
+    return value ? value : 1;
+}
+
+static unsigned blocks_for(int64_t extent, unsigned block)
+{
+    int64_t blocks = extent > 0 ? extent / block + (extent % block != 0) : 1;
+    return (unsigned)(blocks > 0xffffffffLL ? 0xffffffffLL : blocks);
+}
+
+pyk_status pyk_kernel_config_nd(pyk_kernel *kernel, int dims, const int64_t *extent,
+                                pyk_dim3 limit, pyk_launch_config *config)
+{
+    if (config)
+        memset(config, 0, sizeof *config);
+    if (!kernel)
+        return rt_null_handle("pyk_kernel_config_nd", "the kernel");
+    pyk_context *ctx = kernel->module->ctx;
+    if (!config || !extent || (dims != 2 && dims != 3))
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "pyk_kernel_config_nd: %s", !config ? "the config pointer is NULL"
+                                                    : !extent ? "the extent pointer is NULL"
+                                                              : "dims must be 2 or 3");
+    int suggested = 0;
+    pyk_status status = pyk_kernel_suggest_block_size(kernel, 0, &suggested);
+    if (status != PYK_OK)
+        return status;
+    const int *device_max = ctx->properties.max_block_dim;
+    unsigned threads = suggested > 0 ? (unsigned)suggested : 256;
+    pyk_dim3 block = {1, 1, 1};
+    block.x = at_most(first_share(threads, dims), limit.x, device_max[0]);
+    unsigned rest = threads / block.x;
+    block.y = at_most(dims == 3 ? first_share(rest, 2) : rest, limit.y, device_max[1]);
+    if (dims == 3)
+        block.z = at_most(threads / (block.x * block.y), limit.z, device_max[2]);
+    config->block = block;
+    config->grid.x = blocks_for(extent[0], block.x);
+    config->grid.y = blocks_for(extent[1], block.y);
+    config->grid.z = dims == 3 ? blocks_for(extent[2], block.z) : 1;
+    return PYK_OK;
+}
+
 pyk_launch_config pyk_config_1d(int64_t n, unsigned block_size)
 {
     if (block_size == 0)
