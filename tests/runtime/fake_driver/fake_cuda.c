@@ -9,6 +9,8 @@
  * every call of cuMemAlloc return CUresult 2 and of cuLaunchKernel 701. It
  * is read at every call, so a test may change it between calls (setenv).
  * A failing cuModuleLoadDataEx also writes a line into the JIT error log.
+ * FAKE_CUDA_BLOCK_SIZE sets the block size cuOccupancyMaxPotentialBlockSize
+ * suggests (256 by default).
  *
  * Built as BUILD/runtime-tests/fake-driver/libcuda.so.1; tests point
  * libpykrt's dlopen("libcuda.so.1") at it with LD_LIBRARY_PATH. Built with
@@ -233,7 +235,11 @@ CUresult CUDAAPI cuOccupancyMaxPotentialBlockSize(int *min_grid, int *block, CUf
 {
     (void)function, (void)shared_of_block, (void)dynamic_shared;
     FAKE_FAIL_OR_GO_ON("cuOccupancyMaxPotentialBlockSize");
-    *block = limit > 0 && limit < 256 ? limit : 256;
+    /* FAKE_CUDA_BLOCK_SIZE: the block the "occupancy calculator" picks
+     * (256 unless set), within the kernel's limit. */
+    const char *pick = getenv("FAKE_CUDA_BLOCK_SIZE");
+    int best = pick && atoi(pick) > 0 ? atoi(pick) : 256;
+    *block = limit > 0 && limit < best ? limit : best;
     *min_grid = 8;
     return CUDA_SUCCESS;
 }
