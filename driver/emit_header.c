@@ -423,7 +423,8 @@ static void put_cover(Buf *b, const Kernel *k, const GridCover *cover)
 }
 
 /* KERNEL_launch_2d or _3d: the occupancy calculator's block shaped over
- * `dims` axes within the kernel's blockmax facts, and a grid covering the
+ * `dims` axes, an axis with a blockmax fact getting exactly that (a tile's
+ * extent), and a grid covering the
  * largest extent each axis's covers facts name (pyk_kernel_config_nd). */
 static void put_launch_nd(Buf *b, Arena *arena, const Kernel *k, const char *stem, int dims)
 {

@@ -460,12 +460,14 @@ PYKRT_API pyk_launch_config pyk_config_1d(int64_t n, unsigned block_size);
  * typed KERNEL_launch_2d/_3d of generated headers use it): a block of the
  * occupancy calculator's size (pyk_kernel_suggest_block_size) shaped
  * square-ish over the dims axes, x taking the larger power-of-two share
- * (256 threads: 16x16 in 2-D, 8x8x4 in 3-D; 512: 32x16; 128: 16x8), no
- * axis over `limit`'s (0: no limit; the launchers pass the kernel's
- * blockmax facts) or the device's, then enough blocks that extent[a]
- * threads run along each axis a < dims (an extent of 0 or less: one
- * block). No dynamic shared memory, the default stream. On failure
- * *config is zeroed. Since 0.3. */
+ * (256 threads: 16x16 in 2-D, 8x8x4 in 3-D; 512: 32x16; 128: 16x8). An
+ * axis with a `limit` (non-zero; the launchers pass the kernel's blockmax
+ * facts: a shared array sized for that many threads, as a tile is) gets
+ * exactly that many threads, the other axes sharing the rest; no axis
+ * exceeds the device's maximum. Then enough blocks that extent[a] threads
+ * run along each axis a < dims (an extent of 0 or less: one block). No
+ * dynamic shared memory, the default stream. On failure *config is
+ * zeroed. Since 0.3. */
 PYKRT_API pyk_status pyk_kernel_config_nd(pyk_kernel *kernel, int dims, const int64_t *extent,
                                           pyk_dim3 limit, pyk_launch_config *config);
 

@@ -52,14 +52,28 @@ pyk_status pyk_kernel_config_nd(pyk_kernel *kernel, int dims, const int64_t *ext
     pyk_status status = pyk_kernel_suggest_block_size(kernel, 0, &suggested);
     if (status != PYK_OK)
         return status;
+    /* An axis with a limit (a shared array sized for that many threads
+     * along it, as a tile is) gets that many: kernels that stage tiles
+     * assume the block matches them. The other axes share what is left. */
     const int *device_max = ctx->properties.max_block_dim;
-    unsigned threads = suggested > 0 ? (unsigned)suggested : 256;
-    pyk_dim3 block = {1, 1, 1};
-    block.x = at_most(first_share(threads, dims), limit.x, device_max[0]);
-    unsigned rest = threads / block.x;
-    block.y = at_most(dims == 3 ? first_share(rest, 2) : rest, limit.y, device_max[1]);
-    if (dims == 3)
-        block.z = at_most(threads / (block.x * block.y), limit.z, device_max[2]);
+    const unsigned limits[3] = {limit.x, limit.y, limit.z};
+    unsigned shape[3] = {1, 1, 1}, rest = suggested > 0 ? (unsigned)suggested : 256;
+    int free_axes = 0;
+    for (int a = 0; a < dims; a++) {
+        if (limits[a]) {
+            shape[a] = at_most(limits[a], 0, device_max[a]);
+            rest = rest / shape[a] ? rest / shape[a] : 1;
+        } else {
+            free_axes++;
+        }
+    }
+    for (int a = 0; a < dims; a++) {
+        if (limits[a])
+            continue;
+        shape[a] = at_most(--free_axes ? first_share(rest, free_axes + 1) : rest, 0, device_max[a]);
+        rest = rest / shape[a] ? rest / shape[a] : 1;
+    }
+    pyk_dim3 block = {shape[0], shape[1], shape[2]};
     config->block = block;
     config->grid.x = blocks_for(extent[0], block.x);
     config->grid.y = blocks_for(extent[1], block.y);

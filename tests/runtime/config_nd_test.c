@@ -54,6 +54,13 @@ int main(void)
     show(module, "k1024", "1024", 3, 100, 100, 100, none);
     const pyk_dim3 flat = {4, 4, 2};
     show(module, "k1024", "1024", 3, 100, 100, 100, flat);
+    /* A limit is the block's extent along its axis even where the
+     * occupancy pick is smaller (a 16 x 16 tile needs 16 x 16 threads);
+     * the other axes share what is left. */
+    show(module, "k128", "128", 2, 100, 100, 0, tile);
+    const pyk_dim3 rows = {32, 0, 0}, deep = {0, 0, 4};
+    show(module, "k256", "256", 2, 100, 100, 0, rows);
+    show(module, "k256", "256", 3, 100, 100, 100, deep);
 
     pyk_kernel *kernel = NULL;
     CHECK(pyk_module_kernel(module, "k256", &kernel) == PYK_OK);
