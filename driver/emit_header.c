@@ -4,8 +4,13 @@
  * listing the kernels, an include guard, <pykrt.h>, the PTX as a char
  * array (equal, byte for byte, to what --emit=ptx writes) or the fatbin as
  * 64-bit words (what --emit=fatbin writes), named by pykc_image_STEM,
- * one lookup helper, and per kernel entry its two launchers (and, for a
- * cooperative kernel, its largest grid's query). Launchers are
+ * one lookup helper, and per kernel entry its launchers (_launch, _launch_1d,
+ * and _launch_2d/_3d where its covers facts span y or z; for a cooperative
+ * kernel, its largest grid's query too). After <pykrt.h>, an #error
+ * guard against a pykrt.h of another kernel ABI. The header names the
+ * source by its file name only, so that it is reproducible, and casts only
+ * through PYK_STATIC_CAST/PYK_REINTERPRET_CAST, so that C++'s
+ * -Wold-style-cast is quiet (tests/header/header_warnings_*.test). Launchers are
  * static inline: the header is self-contained, needs no separate object
  * file, and costs nothing where unused. Arrays are typed handles
  * (pyk_array_f32 ...), so a wrong dtype does not compile; ndim and layout
