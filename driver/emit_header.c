@@ -472,18 +472,24 @@ static void put_kernel(Buf *b, Arena *arena, const Kernel *k, const char *stem)
              k->name);
     putf(b, " * %s_launch: launches it with `cfg` (grid, block, dynamic shared memory,\n"
             " * stream). %s_launch_1d: one thread per element of 0..n-1, in blocks of\n"
-            " * the size the occupancy calculator picks for it, on `stream` (NULL: the\n"
+            " * %s, on `stream` (NULL: the\n"
             " * default stream). Both are asynchronous, check the configuration and the\n"
             " * arrays' ndim and layout first (pyk_launch), and return PYK_OK or an\n"
             " * error described by pyk_last_error(ctx).",
-         k->name, k->name);
+         k->name, k->name,
+         k->fi->launch.block[0].max > 0 ? "the size its shared array is sized for (blockmax.x)"
+                                        : "the size the occupancy calculator picks for it");
     if (dims)
         putf(b, "\n * %s_launch_%dd: one thread per element of the index space its\n"
                 " * cuda.grid(%d) covers (the extents its covers facts name), in blocks of\n"
-                " * the occupancy calculator's size shaped %s (pyk_kernel_config_nd),\n"
-                " * on `stream`.",
-             k->name, dims, dims, dims == 2 ? "square-ish, 16x16 for 256 threads"
-                                            : "cube-ish, 8x8x4 for 256 threads");
+                " * the occupancy calculator's size shaped %s\n"
+                " * (pyk_kernel_config_nd), on `stream`.",
+             k->name, dims, dims, dims == 2 ? "square-ish (16x16 for 256 threads)"
+                                            : "cube-ish (8x8x4 for 256 threads)");
+    if (dims && (k->fi->launch.block[0].max > 0 || k->fi->launch.block[1].max > 0 ||
+                 k->fi->launch.block[2].max > 0))
+        puts_(b, "\n * Along an axis with a blockmax fact (a shared array sized for the\n"
+                 " * block), its block has exactly that many threads.");
     puts_(b, " */\n");
     putf(b, "static inline pyk_status %s_launch(\n    pyk_context *ctx, const pyk_launch_config *cfg",
          k->name);
@@ -500,17 +506,33 @@ static void put_kernel(Buf *b, Arena *arena, const Kernel *k, const char *stem)
     putf(b, "static inline pyk_status %s_launch_1d(\n    pyk_context *ctx, int64_t n, pyk_stream *stream",
          k->name);
     put_param_list(b, arena, k);
-    putf(b, ")\n{\n"
-            "    pyk_kernel *pykc_kernel;\n"
-            "    int pykc_block = 0;\n"
-            "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
-            "    if (pykc_status == PYK_OK)\n"
-            "        pykc_status = pyk_kernel_suggest_block_size(pykc_kernel, 0, &pykc_block);\n"
-            "    if (pykc_status != PYK_OK)\n"
-            "        return pykc_status;\n"
-            "    pyk_launch_config pykc_cfg = pyk_config_1d(n, PYK_STATIC_CAST(unsigned, pykc_block));\n"
-            "    pykc_cfg.stream = stream;\n",
-         stem, k->name);
+    const BlockLimit *limit = &k->fi->launch.block[0];
+    if (limit->max > 0) {
+        /* A shared array sized for blockmax.x threads (a reduction's
+         * partial sums): kernels that index it by the thread assume the
+         * block is that size, as the nd launchers do (pyk_kernel_config_nd). */
+        putf(b, ")\n{\n"
+                "    pyk_kernel *pykc_kernel;\n"
+                "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
+                "    if (pykc_status != PYK_OK)\n"
+                "        return pykc_status;\n"
+                "    /* %d threads per block: the shared array %.*s is sized for them (blockmax.x) */\n"
+                "    pyk_launch_config pykc_cfg = pyk_config_1d(n, %du);\n"
+                "    pykc_cfg.stream = stream;\n",
+             stem, k->name, limit->max, STR_ARG(limit->array), limit->max);
+    } else {
+        putf(b, ")\n{\n"
+                "    pyk_kernel *pykc_kernel;\n"
+                "    int pykc_block = 0;\n"
+                "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
+                "    if (pykc_status == PYK_OK)\n"
+                "        pykc_status = pyk_kernel_suggest_block_size(pykc_kernel, 0, &pykc_block);\n"
+                "    if (pykc_status != PYK_OK)\n"
+                "        return pykc_status;\n"
+                "    pyk_launch_config pykc_cfg = pyk_config_1d(n, PYK_STATIC_CAST(unsigned, pykc_block));\n"
+                "    pykc_cfg.stream = stream;\n",
+             stem, k->name);
+    }
     put_launch_call(b, arena, k, "&pykc_cfg");
     puts_(b, "}\n");
     if (dims)
