@@ -175,7 +175,9 @@ PYKRT_API pyk_status pyk_init(pyk_context **ctx, int device);
  * takes a context the caller made with cuCtxCreate: that one is borrowed,
  * not retained, and must outlive the pyk_context. A primary context is
  * retained, and released by pyk_context_destroy, as pyk_init's is.
- * Destroying either kind leaves the thread's current context as it is.
+ * Destroying either kind leaves the thread's current context as it is
+ * (pyk_context_destroy of a pyk_init context makes none current if its
+ * was: prefer pyk_init_current beside CUDA runtime code).
  * Errors as pyk_init's, and PYK_ERROR_NO_DEVICE when no context is current
  * ("pyk_init_current: no CUDA context is current on this thread ...").
  * Since libpykrt 0.3. */
