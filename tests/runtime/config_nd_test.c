@@ -75,6 +75,7 @@ int main(void)
     CHECK(strcmp(pyk_last_error(ctx), "pyk_kernel_config_nd: the extent pointer is NULL") == 0);
     CHECK(pyk_kernel_config_nd(kernel, 2, extent, none, NULL) == PYK_ERROR_INVALID_ARGUMENT);
     CHECK(strcmp(pyk_last_error(ctx), "pyk_kernel_config_nd: the config pointer is NULL") == 0);
+    pyk_module_unload(module);
     pyk_context_destroy(ctx);
     return check_summary();
 }
