@@ -9,7 +9,7 @@
 /* flow_eval's cases live in functions of their own, kept out of line, so
  * that the frame each level of a nested expression costs holds only that
  * case's values: one frame holding every case's AbsVals was ~9 KB, and a
- * 900-term `n + n + ... + n` overflowed the stack (issue 13). Chains that
+ * 900-term `n + n + ... + n` overflowed the stack (docs/limits.md). Chains that
  * grow to the left (a + b + c, a and b and c), the deep ones the parser
  * allows, are walked in a loop. */
 #define FLOW_OUT_OF_LINE __attribute__((noinline))

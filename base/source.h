@@ -40,7 +40,7 @@ typedef struct SourceLoc {
 
 /* The largest source pykc reads: 4 MiB, 70 times numba-cuda's largest test
  * file. Compile time and memory grow with the source (a 10 MB source took
- * 35 s and 4.4 GB, issue 13), and a file that never ends (/dev/zero, a
+ * 35 s and 4.4 GB), and a file that never ends (/dev/zero, a
  * FIFO) must not be read forever; docs/limits.md has the measurements. */
 #define SOURCE_MAX_BYTES ((size_t)4 << 20)
 

@@ -1,6 +1,6 @@
 /* A compile-time budget for huge straight-line code. LLVM's SLP vectorizer
  * compares the stores of a block pairwise: 1,000 straight-line stores cost
- * it 0.9 s, 2,000 cost 6 s, 4,000 about a minute (issue 13; docs/limits.md
+ * it 0.9 s, 2,000 cost 6 s, 4,000 about a minute (docs/limits.md
  * has the measurements). A function that, with the functions it calls
  * (which the inliner may paste into it), has more than
  * CG_SLP_MAX_INSTRUCTIONS instructions as generated is marked

@@ -1,7 +1,7 @@
 /* Code generation: the typed tree (after sema) to LLVM IR through LLVM's C
  * API, optimised with the new pass manager, and emitted as PTX by the NVPTX
  * back end. One .entry per kernel with the parameters of the ABI
- * (../shared/spec/abi.md, docs/abi.md); device functions are internal.
+ * (docs/abi.md); device functions are internal.
  *
  * The IR is verified before emission: a verifier failure is an internal
  * compiler error, reported as one. LLVM objects are disposed before return. */

@@ -4,8 +4,13 @@
  * listing the kernels, an include guard, <pykrt.h>, the PTX as a char
  * array (equal, byte for byte, to what --emit=ptx writes) or the fatbin as
  * 64-bit words (what --emit=fatbin writes), named by pykc_image_STEM,
- * one lookup helper, and per kernel entry its two launchers (and, for a
- * cooperative kernel, its largest grid's query). Launchers are
+ * one lookup helper, and per kernel entry its launchers (_launch, _launch_1d,
+ * and _launch_2d/_3d where its covers facts span y or z; for a cooperative
+ * kernel, its largest grid's query too). After <pykrt.h>, an #error
+ * guard against a pykrt.h of another kernel ABI. The header names the
+ * source by its file name only, so that it is reproducible, and casts only
+ * through PYK_STATIC_CAST/PYK_REINTERPRET_CAST, so that C++'s
+ * -Wold-style-cast is quiet (tests/header/header_warnings_*.test). Launchers are
  * static inline: the header is self-contained, needs no separate object
  * file, and costs nothing where unused. Arrays are typed handles
  * (pyk_array_f32 ...), so a wrong dtype does not compile; ndim and layout
@@ -25,6 +30,7 @@
 #include <string.h>
 
 #include "../codegen/launch_facts.h"
+#include "../runtime/include/pykrt.h" /* PYKRT_ABI_VERSION and the version the launchers need */
 
 /* A growing text. Out of memory ends the process, as elsewhere in pykc. */
 typedef struct Buf {
@@ -104,6 +110,7 @@ static const char *const reserved_words[] = {
     "_Alignas", "_Alignof", "_Static_assert", "_Thread_local", "NULL",
     "ctx", "cfg", "n", "stream", /* the launchers' own parameters and locals */
     "pykc_kernel", "pykc_status", "pykc_block", "pykc_cfg", "pykc_args", "pykc_members",
+    "pykc_extent", "pykc_limit",
 };
 
 static bool is_reserved(const char *name)
@@ -259,8 +266,8 @@ static int tuple_slots(const Type *t)
 /* A scalar or an array as a pyk_arg: `value` is its C expression. */
 static void put_leaf_arg(Buf *b, const Type *t, const char *value)
 {
-    if (t->kind == TYPE_ARRAY)
-        putf(b, "pyk_arg_array((const pyk_array *)%s)", value);
+    if (t->kind == TYPE_ARRAY)   /* no cast: C++'s -Wold-style-cast */
+        putf(b, "pyk_arg_array(pyk_untyped_const_%s(%s))", c_type_of(t->dtype).suffix, value);
     else
         putf(b, "%s(%s)", c_type_of(t).arg, value);
 }
@@ -296,8 +303,8 @@ static void put_tuple_members(Buf *b, Arena *arena, const Type *t, const char *v
 /* The PTX as a char array, NUL-terminated, one row per PTX line (long
  * lines wrapped). Not a string literal: C99 promises only 4095 characters
  * in one (GCC's -pedantic says so, MSVC stops near 16 KiB) and real PTX is
- * longer. Bytes above 127 are cast, as char may be signed and C++ forbids
- * narrowing in braces. */
+ * longer. Bytes above 127 are octal char literals, as char may be signed
+ * and C++ forbids narrowing in braces. */
 static void put_ptx(Buf *b, const char *ptx, size_t len)
 {
     puts_(b, "{\n    ");
@@ -306,8 +313,8 @@ static void put_ptx(Buf *b, const char *ptx, size_t len)
         unsigned char c = (unsigned char)ptx[i];
         if (c < 0x80)
             putf(b, "%u,", c);
-        else
-            putf(b, "(char)0x%02x,", c);
+        else   /* a char literal: no cast (C++'s -Wold-style-cast), no narrowing */
+            putf(b, "'\\%03o',", c);
         if (c == '\n' || ++row == 32) {
             puts_(b, "\n    ");
             row = 0;
@@ -384,8 +391,75 @@ static void put_max_blocks(Buf *b, const Kernel *k, const char *stem)
          k->name, k->name, stem, k->name);
 }
 
+/* How many axes of cuda.grid the kernel's covers facts name: 2 or 3 when
+ * it has a covers fact along y or z (one thread per element of a 2-D or
+ * 3-D index space), else 0 (no nd launcher). */
+static int cover_dims(const FuncInfo *fi)
+{
+    int dims = 0;
+    for (int i = 0; i < fi->launch.cover_count; i++)
+        if (fi->launch.covers[i].axis + 1 > dims)
+            dims = fi->launch.covers[i].axis + 1;
+    return dims >= 2 ? dims : 0;
+}
+
+/* The statement that widens pykc_extent[axis] to a covers fact's extent,
+ * "PARAM.shape[K]" (an array's extent) or "PARAM" (an integer scalar's
+ * value), PARAM named in C as the launcher's parameter. */
+static void put_cover(Buf *b, const Kernel *k, const GridCover *cover)
+{
+    const char *extent = cover->extent;
+    const char *dot = strchr(extent, '.');
+    size_t name_len = dot ? (size_t)(dot - extent) : strlen(extent);
+    for (int i = 0; i < k->fi->param_count; i++) {
+        Str py = k->fi->params[i]->name;
+        if ((size_t)py.len != name_len || memcmp(py.ptr, extent, name_len) != 0)
+            continue;
+        const Type *t = k->fi->param_types[i];
+        if (dot && t->kind == TYPE_ARRAY)
+            putf(b, "    pyk_cover_extent(pykc_extent + %d, pyk_untyped_const_%s(%s), %d);\n",
+                 cover->axis, c_type_of(t->dtype).suffix, k->params[i], atoi(strchr(dot, '[') + 1));
+        else if (!dot)
+            putf(b, "    if (PYK_STATIC_CAST(int64_t, %s) > pykc_extent[%d])\n"
+                    "        pykc_extent[%d] = PYK_STATIC_CAST(int64_t, %s);\n",
+                 k->params[i], cover->axis, cover->axis, k->params[i]);
+        return;
+    }
+}
+
+/* KERNEL_launch_2d or _3d: the occupancy calculator's block shaped over
+ * `dims` axes, an axis with a blockmax fact getting exactly that (a tile's
+ * extent), and a grid covering the
+ * largest extent each axis's covers facts name (pyk_kernel_config_nd). */
+static void put_launch_nd(Buf *b, Arena *arena, const Kernel *k, const char *stem, int dims)
+{
+    const LaunchNeeds *needs = &k->fi->launch;
+    putf(b, "\nstatic inline pyk_status %s_launch_%dd(\n    pyk_context *ctx, pyk_stream *stream",
+         k->name, dims);
+    put_param_list(b, arena, k);
+    putf(b, ")\n{\n"
+            "    pyk_kernel *pykc_kernel;\n"
+            "    pyk_launch_config pykc_cfg;\n"
+            "    int64_t pykc_extent[3] = {0, 0, 0};\n"
+            "    const pyk_dim3 pykc_limit = {%du, %du, %du};\n"
+            "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
+            "    if (pykc_status != PYK_OK)\n"
+            "        return pykc_status;\n",
+         needs->block[0].max, needs->block[1].max, needs->block[2].max, stem, k->name);
+    for (int i = 0; i < needs->cover_count; i++)
+        put_cover(b, k, &needs->covers[i]);
+    putf(b, "    pykc_status = pyk_kernel_config_nd(pykc_kernel, %d, pykc_extent, pykc_limit, &pykc_cfg);\n"
+            "    if (pykc_status != PYK_OK)\n"
+            "        return pykc_status;\n"
+            "    pykc_cfg.stream = stream;\n",
+         dims);
+    put_launch_call(b, arena, k, "&pykc_cfg");
+    puts_(b, "}\n");
+}
+
 static void put_kernel(Buf *b, Arena *arena, const Kernel *k, const char *stem)
 {
+    int dims = cover_dims(k->fi);
     int max_threads = cg_facts_max_threads(k->fi);
     putf(b, "\n/* %s\n", k->facts);
     if (max_threads > 0)
@@ -398,11 +472,25 @@ static void put_kernel(Buf *b, Arena *arena, const Kernel *k, const char *stem)
              k->name);
     putf(b, " * %s_launch: launches it with `cfg` (grid, block, dynamic shared memory,\n"
             " * stream). %s_launch_1d: one thread per element of 0..n-1, in blocks of\n"
-            " * the size the occupancy calculator picks for it, on `stream` (NULL: the\n"
+            " * %s, on `stream` (NULL: the\n"
             " * default stream). Both are asynchronous, check the configuration and the\n"
             " * arrays' ndim and layout first (pyk_launch), and return PYK_OK or an\n"
-            " * error described by pyk_last_error(ctx). */\n",
-         k->name, k->name);
+            " * error described by pyk_last_error(ctx).",
+         k->name, k->name,
+         k->fi->launch.block[0].max > 0 ? "the size its shared array is sized for (blockmax.x)"
+                                        : "the size the occupancy calculator picks for it");
+    if (dims)
+        putf(b, "\n * %s_launch_%dd: one thread per element of the index space its\n"
+                " * cuda.grid(%d) covers (the extents its covers facts name), in blocks of\n"
+                " * the occupancy calculator's size shaped %s\n"
+                " * (pyk_kernel_config_nd), on `stream`.",
+             k->name, dims, dims, dims == 2 ? "square-ish (16x16 for 256 threads)"
+                                            : "cube-ish (8x8x4 for 256 threads)");
+    if (dims && (k->fi->launch.block[0].max > 0 || k->fi->launch.block[1].max > 0 ||
+                 k->fi->launch.block[2].max > 0))
+        puts_(b, "\n * Along an axis with a blockmax fact (a shared array sized for the\n"
+                 " * block), its block has exactly that many threads.");
+    puts_(b, " */\n");
     putf(b, "static inline pyk_status %s_launch(\n    pyk_context *ctx, const pyk_launch_config *cfg",
          k->name);
     put_param_list(b, arena, k);
@@ -418,19 +506,37 @@ static void put_kernel(Buf *b, Arena *arena, const Kernel *k, const char *stem)
     putf(b, "static inline pyk_status %s_launch_1d(\n    pyk_context *ctx, int64_t n, pyk_stream *stream",
          k->name);
     put_param_list(b, arena, k);
-    putf(b, ")\n{\n"
-            "    pyk_kernel *pykc_kernel;\n"
-            "    int pykc_block = 0;\n"
-            "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
-            "    if (pykc_status == PYK_OK)\n"
-            "        pykc_status = pyk_kernel_suggest_block_size(pykc_kernel, 0, &pykc_block);\n"
-            "    if (pykc_status != PYK_OK)\n"
-            "        return pykc_status;\n"
-            "    pyk_launch_config pykc_cfg = pyk_config_1d(n, (unsigned)pykc_block);\n"
-            "    pykc_cfg.stream = stream;\n",
-         stem, k->name);
+    const BlockLimit *limit = &k->fi->launch.block[0];
+    if (limit->max > 0) {
+        /* A shared array sized for blockmax.x threads (a reduction's
+         * partial sums): kernels that index it by the thread assume the
+         * block is that size, as the nd launchers do (pyk_kernel_config_nd). */
+        putf(b, ")\n{\n"
+                "    pyk_kernel *pykc_kernel;\n"
+                "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
+                "    if (pykc_status != PYK_OK)\n"
+                "        return pykc_status;\n"
+                "    /* %d threads per block: the shared array %.*s is sized for them (blockmax.x) */\n"
+                "    pyk_launch_config pykc_cfg = pyk_config_1d(n, %du);\n"
+                "    pykc_cfg.stream = stream;\n",
+             stem, k->name, limit->max, STR_ARG(limit->array), limit->max);
+    } else {
+        putf(b, ")\n{\n"
+                "    pyk_kernel *pykc_kernel;\n"
+                "    int pykc_block = 0;\n"
+                "    pyk_status pykc_status = pykc_kernel_%s(ctx, \"%s\", &pykc_kernel);\n"
+                "    if (pykc_status == PYK_OK)\n"
+                "        pykc_status = pyk_kernel_suggest_block_size(pykc_kernel, 0, &pykc_block);\n"
+                "    if (pykc_status != PYK_OK)\n"
+                "        return pykc_status;\n"
+                "    pyk_launch_config pykc_cfg = pyk_config_1d(n, PYK_STATIC_CAST(unsigned, pykc_block));\n"
+                "    pykc_cfg.stream = stream;\n",
+             stem, k->name);
+    }
     put_launch_call(b, arena, k, "&pykc_cfg");
     puts_(b, "}\n");
+    if (dims)
+        put_launch_nd(b, arena, k, stem, dims);
     if (k->fi->cooperative)
         put_max_blocks(b, k, stem);
 }
@@ -456,6 +562,21 @@ static void put_prologue(Buf *b, const char *input, const char *stem, const Kern
     putf(b, " */\n#ifndef PYKC_GENERATED_%s_H\n#define PYKC_GENERATED_%s_H\n\n"
             "#include <pykrt.h>\n\n",
          stem, stem);
+    /* A pykrt.h of another kernel ABI would launch this PTX with the wrong
+     * argument layout: refuse to compile rather than fail on the GPU. */
+    putf(b, "/* The PTX follows libpykrt's kernel ABI version %d (docs/abi.md) and the\n"
+            " * launchers use libpykrt %d.%d's API. */\n"
+            "#if !defined(PYKRT_ABI_VERSION) || PYKRT_ABI_VERSION != %d\n"
+            "#error \"%s: generated by pykc %s for libpykrt's kernel ABI version %d, but the pykrt.h "
+            "included has another PYKRT_ABI_VERSION; compile with the runtime/include of the pykc "
+            "that generated this header, or generate it again with yours\"\n"
+            "#elif PYKRT_VERSION_MAJOR == %d && PYKRT_VERSION_MINOR < %d\n"
+            "#error \"%s: generated by pykc %s, whose launchers need libpykrt %d.%d or later; the "
+            "pykrt.h included is older\"\n"
+            "#endif\n\n",
+         PYKRT_ABI_VERSION, PYKRT_VERSION_MAJOR, PYKRT_VERSION_MINOR, PYKRT_ABI_VERSION, input,
+         PYKC_VERSION, PYKRT_ABI_VERSION, PYKRT_VERSION_MAJOR, PYKRT_VERSION_MINOR, input,
+         PYKC_VERSION, PYKRT_VERSION_MAJOR, PYKRT_VERSION_MINOR);
 }
 
 /* The embedded module: the PTX as a char array, or a fatbin as 64-bit
@@ -482,7 +603,8 @@ static void put_image(Buf *b, const char *input, const char *stem, const char *p
             word |= (unsigned long long)(unsigned char)fatbin->data[i + j] << (8 * j);
         putf(b, "%s0x%llxULL,", i % 32 == 0 ? "\n    " : " ", word);
     }
-    putf(b, "\n};\n#define pykc_image_%s ((const char *)pykc_fatbin_%s)", stem, stem);
+    putf(b, "\n};\n#define pykc_image_%s PYK_REINTERPRET_CAST(const char *, pykc_fatbin_%s)", stem,
+         stem);
 }
 
 /* Kernel `name` of this header's module in `ctx`, the module loaded once. */
@@ -537,7 +659,10 @@ static bool emit(Arena *arena, Diag *diag, const SemaModule *module, const char 
     if (!collect_kernels(arena, diag, module, kernels, &count))
         return false;
     const char *stem = module_stem(arena, input);
-    input = comment_safe(arena, input);
+    /* The file name only: the header is the same whichever directory it
+     * is built from or the source is named from (no absolute path in it). */
+    const char *slash = strrchr(input, '/');
+    input = comment_safe(arena, slash ? slash + 1 : input);
     Buf b = {0};
     put_prologue(&b, input, stem, kernels, count);
     put_image(&b, input, stem, ptx, len, fatbin);

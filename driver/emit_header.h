@@ -1,7 +1,8 @@
 /* `pykc compile --emit=header`: a C header (C99 and C++) that embeds the
- * module's PTX (or fatbin) and declares a typed launcher pair per kernel entry,
+ * module's PTX (or fatbin) and declares typed launchers per kernel entry,
  * KERNEL_launch(ctx, cfg, ...) and KERNEL_launch_1d(ctx, n, stream, ...),
- * over libpykrt (runtime/include/pykrt.h; docs/runtime.md). */
+ * and for a kernel indexed by cuda.grid(2|3) KERNEL_launch_2d/_3d(ctx,
+ * stream, ...), over libpykrt (runtime/include/pykrt.h; docs/runtime.md). */
 #ifndef PYKC_DRIVER_EMIT_HEADER_H
 #define PYKC_DRIVER_EMIT_HEADER_H
 

@@ -1,6 +1,6 @@
 /* The most statements a top-level statement (a def, with all it holds) may
  * have. Compile time grows with a function's size, and faster than
- * linearly in LLVM (issue 13): 10,000 straight-line stores compile in
+ * linearly in LLVM (docs/limits.md): 10,000 straight-line stores compile in
  * about 7 s at -O3 and 3 s at -O0, 40,000 took 136 s at -O0. The limit
  * keeps the worst function within seconds; docs/limits.md has the
  * measurements. numba-cuda's test kernels are far smaller. */

@@ -113,9 +113,11 @@ static bool read_inline(Sema *sema, Node *value, JitOptions *out)
  * kernel compiles as without them, with a warning that says what differs. */
 static const struct { const char *name; const char *effect; } no_effect[] = {
     {"debug", "numba-cuda's debug=True raises Python exceptions from kernels and adds debug "
-              "information; pykc compiles the kernel as without it (pykc compile --check adds "
-              "bounds checks, --lineinfo line tables)"},
-    {"boundscheck", "numba-cuda does not check bounds on the GPU either; pykc compile --check does"},
+              "information; pykc compiles the kernel as without it: compile with "
+              "'pykc compile --check' to check every index at run time, with --lineinfo for "
+              "line tables"},
+    {"boundscheck", "numba-cuda refuses it (bounds checking is not supported for CUDA); compile "
+                    "with 'pykc compile --check' to check every index at run time"},
     {"lto", "pykc emits PTX that the driver links: there is no link-time optimisation step"},
 };
 

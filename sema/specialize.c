@@ -322,7 +322,7 @@ static FuncInfo *choose_spec(FuncCtx *ctx, Node *call, FuncInfo *generic, const 
 /* How deep device functions may call each other: each level of the chain
  * is a recursion of sema through the callee's body (specialised at its
  * first call), and a chain of 3,260 overflowed the 8 MiB stack of the
- * release build (issue 13; the measurements are in docs/limits.md). */
+ * release build (docs/limits.md has the measurements). */
 enum { SEMA_MAX_CALL_DEPTH = 500 };
 
 /* f(a, b) where f is @cuda.jit(device=True) without a signature. */

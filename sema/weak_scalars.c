@@ -1,6 +1,6 @@
 /* --weak-scalars (docs/language.md §7.18). Numba types a float literal as
  * float64 and a float32 with an int32 or int64 as float64 (the float64
- * trap, ref §2.2, numba#4676). NumPy 2 (NEP 50) treats a Python float as
+ * trap, numba#4676). NumPy 2 (NEP 50) treats a Python float as
  * "weak": it takes the other operand's float type. This mode does that for
  * float literals, and goes one step further for integers, as C does: a
  * float with any integer computes in the float's type.

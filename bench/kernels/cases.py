@@ -105,7 +105,7 @@ def build_cases(small=False, seed=12):
     N = n(20)
     add(Case("sumsq_f64_while", "reductions", 64 if not small else 2, 128,
              [Arr(uni(N, dtype=F64)), out(1, F64)], ATOMIC_F64,
-             what="issue 12's kernel: while grid-stride, 64 x 128 threads, atomic per thread"))
+             what="a common reduction: while grid-stride, 64 x 128 threads, atomic per thread"))
     N = n(24)
     add(Case("sum_f32_range", "reductions", GS, 256, [Arr(uni(N, 0, 1)), out(1, F32)], ATOMIC_F32,
              what="range grid-stride sum, atomic per thread"))
@@ -119,7 +119,7 @@ def build_cases(small=False, seed=12):
     add(Case("count_above_while", "reductions", GS, 256, [Arr(uni(N)), F32(0.5), out(1, I32)], EXACT,
              what="count with a branch in the loop"))
     add(Case("max_f32_range_shared", "reductions", GS, 256, [Arr(uni(N, -100, 100)), out(1, F32, -3.0e38)], EXACT,
-             what="issue 12's kernel: range grid-stride max, shared tree, atomic max"))
+             what="a common reduction: range grid-stride max, shared tree, atomic max"))
     add(Case("block_sum_shared", "reductions", cdiv(N, 256), 256, [Arr(uni(N)), poisoned(cdiv(N, 256), F32)],
              SUM_F32, what="one element per thread, shared tree per block"))
     R, C = d(4096), d(2048)

@@ -9,7 +9,7 @@ TPB = 256
 
 @cuda.jit("void(float64[::1], float64[::1])")
 def sumsq_f64_while(x, total):
-    # issue 12's slowest kernel: the while form, one atomic per thread
+    # the slowest common reduction: the while form, one atomic per thread
     acc = float64(0.0)
     i = cuda.grid(1)
     while i < x.size:
@@ -58,7 +58,7 @@ def count_above_while(x, threshold, count):
 
 @cuda.jit("void(float32[::1], float32[::1])")
 def max_f32_range_shared(x, result):
-    # issue 12's second kernel: range grid-stride loop, then a shared tree
+    # a second common reduction: range grid-stride loop, then a shared tree
     part = cuda.shared.array(TPB, float32)
     tid = cuda.threadIdx.x
     m = float32(-3.0e38)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The three-way kernel benchmark (issue 12 item 2): every kernel of
+"""The three-way kernel benchmark: every kernel of
 bench/kernels/*.py compiled by pykc, the same source run by numba-cuda, and
 its CUDA C twin (cuda/*.cu) compiled by nvcc -O3, launched on the same
 inputs, checked equal, and timed as GPU time per launch. See README.md.

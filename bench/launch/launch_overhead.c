@@ -1,5 +1,5 @@
 /* Launch overhead of pykc's typed launchers against a raw cuLaunchKernel
- * (issue 4, item 10; bench/launch/README.md). One process, one context, one
+ * (bench/launch/README.md). One process, one context, one
  * kernel (empty.pyk: vecadd's parameters, no work); each round times a
  * batch of launches of each path, in alternating order, and the medians
  * over the rounds are compared. The raw path is the floor: the same PTX

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times issue 12's grid-stride kernels (tests/gpu/stride_loops.pyk:
+"""Times two grid-stride reduction kernels (tests/gpu/stride_loops.pyk:
 sum_squares, a float64 while loop; max_f32, a float32 range loop and a
 shared-memory tree) as pykc's PTX launched through CuPy and as numba-cuda's
 kernel, on the same inputs, on the GPU machine:

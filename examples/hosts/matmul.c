@@ -71,6 +71,23 @@ static pyk_status launch_tiled(pyk_context *ctx, const pyk_launch_config *config
     return matmul_tiled_launch(ctx, config, a, b, c);
 }
 
+/* The same kernels through their 2-D launchers, which pick the block (the
+ * occupancy calculator's, the tiled kernel's 16 x 16 from its blockmax
+ * facts) and the grid (C's extents, from its covers facts) themselves. */
+static pyk_status launch_naive_2d(pyk_context *ctx, const pyk_launch_config *config,
+                                  pyk_array_f32 *a, pyk_array_f32 *b, pyk_array_f32 *c)
+{
+    (void)config;
+    return matmul_naive_launch_2d(ctx, NULL, a, b, c);
+}
+
+static pyk_status launch_tiled_2d(pyk_context *ctx, const pyk_launch_config *config,
+                                  pyk_array_f32 *a, pyk_array_f32 *b, pyk_array_f32 *c)
+{
+    (void)config;
+    return matmul_tiled_launch_2d(ctx, NULL, a, b, c);
+}
+
 int main(void)
 {
     uint32_t seed = 4242;
@@ -88,6 +105,8 @@ int main(void)
     CHECK(ctx, pyk_to_device_f32(ctx, b, 2, b_shape, &db));
     int failed = run_matmul(ctx, "matmul_naive", launch_naive, da, db, a, b);
     failed |= run_matmul(ctx, "matmul_tiled", launch_tiled, da, db, a, b);
+    failed |= run_matmul(ctx, "matmul_naive_launch_2d", launch_naive_2d, da, db, a, b);
+    failed |= run_matmul(ctx, "matmul_tiled_launch_2d", launch_tiled_2d, da, db, a, b);
 
     pyk_array_free_f32(da);
     pyk_array_free_f32(db);

@@ -49,9 +49,21 @@ extern "C" {
 #define PYKRT_VERSION_MAJOR 0
 /* 0.2: tuple arguments (pyk_arg and pyk_param_info grew), cooperative
  * launches, complex64/complex128 (dtypes appended, pyk_arg's value grew). */
-#define PYKRT_VERSION_MINOR 2
+/* 0.3: interop with CUDA runtime code (pyk_init_current, pyk_stream_wrap,
+ * pyk_stream_handle). */
+#define PYKRT_VERSION_MINOR 3
 /* The kernel calling convention this runtime implements (docs/abi.md). */
 #define PYKRT_ABI_VERSION 1
+/* Casts that C and C++ both accept without a warning (C++'s
+ * -Wold-style-cast): the generated headers and the inline functions below
+ * use them. */
+#ifdef __cplusplus
+#define PYK_STATIC_CAST(T, x) (static_cast<T>(x))
+#define PYK_REINTERPRET_CAST(T, x) (reinterpret_cast<T>(x))
+#else
+#define PYK_STATIC_CAST(T, x) ((T)(x))
+#define PYK_REINTERPRET_CAST(T, x) ((T)(x))
+#endif
 /* Most dimensions an array may have: pykc's limit too (Numba has none of
  * its own). */
 #define PYK_MAX_NDIM 8
@@ -153,6 +165,23 @@ PYKRT_API pyk_status pyk_device_count(int *count);
  * PYK_ERROR_INVALID_ARGUMENT (ctx NULL), PYK_ERROR_DRIVER, with the message
  * in pyk_last_error(NULL). Release with pyk_context_destroy. */
 PYKRT_API pyk_status pyk_init(pyk_context **ctx, int device);
+
+/* Opens the context current on the calling thread: the one the CUDA runtime
+ * (cudart, cuBLAS, ...) or the caller's own driver code has made current,
+ * so that pykc's kernels run beside theirs. The CUDA runtime uses each
+ * device's primary context, which pyk_init retains too: after
+ * cudaSetDevice(d) (or any runtime call on device d), pyk_init(&ctx, d) and
+ * pyk_init_current(&ctx) give the same context. pyk_init_current also
+ * takes a context the caller made with cuCtxCreate: that one is borrowed,
+ * not retained, and must outlive the pyk_context. A primary context is
+ * retained, and released by pyk_context_destroy, as pyk_init's is.
+ * Destroying either kind leaves the thread's current context as it is
+ * (pyk_context_destroy of a pyk_init context makes none current if its
+ * was: prefer pyk_init_current beside CUDA runtime code).
+ * Errors as pyk_init's, and PYK_ERROR_NO_DEVICE when no context is current
+ * ("pyk_init_current: no CUDA context is current on this thread ...").
+ * Since libpykrt 0.3. */
+PYKRT_API pyk_status pyk_init_current(pyk_context **ctx);
 
 /* Releases the primary context retained by pyk_init. Objects made from the
  * context (modules, arrays, streams, events) must be destroyed first; the
@@ -375,8 +404,22 @@ PYKRT_API pyk_status pyk_stream_create(pyk_context *ctx, pyk_stream **stream);
 /* Waits for the stream's work. A kernel fault comes back as
  * PYK_ERROR_LAUNCH_FAILED naming the kernel launched last on the stream. */
 PYKRT_API pyk_status pyk_stream_synchronize(pyk_stream *stream);
-/* Destroys the stream once its queued work has finished. NULL: no-op. */
+/* Destroys the stream once its queued work has finished. NULL: no-op. A
+ * wrapped stream (pyk_stream_wrap): only the handle is freed. */
 PYKRT_API void pyk_stream_destroy(pyk_stream *stream);
+/* A pyk_stream over an existing CUstream of ctx's context: a cudaStream_t
+ * is one (cast it to void *), so that pykc's kernels and copies queue on
+ * the same stream as the caller's cuBLAS calls or CUDA C++ kernels. Not
+ * owning: pyk_stream_destroy frees the handle only, and the CUstream must
+ * outlive it. NULL is the context's legacy default stream (the same as
+ * passing a NULL pyk_stream *). Errors: PYK_ERROR_INVALID_ARGUMENT when
+ * the stream belongs to another context (cuStreamGetCtx), PYK_ERROR_DRIVER
+ * when the driver cannot tell (not a stream, or destroyed). Since 0.3. */
+PYKRT_API pyk_status pyk_stream_wrap(pyk_context *ctx, void *cu_stream, pyk_stream **stream);
+/* The CUstream under a stream (created or wrapped), as a void * that casts
+ * to CUstream or cudaStream_t: for handing a pykc stream to cuBLAS
+ * (cublasSetStream) or to a CUDA C++ launch. NULL for NULL. */
+PYKRT_API void *pyk_stream_handle(const pyk_stream *stream);
 
 /* Events mark a point in a stream; two of them time what lies between. */
 PYKRT_API pyk_status pyk_event_create(pyk_context *ctx, pyk_event **event);
@@ -415,6 +458,26 @@ typedef struct pyk_launch_config {
  * launch cannot happen). block_size 0 picks 256. */
 PYKRT_API pyk_launch_config pyk_config_1d(int64_t n, unsigned block_size);
 
+/* A configuration for a kernel indexed by cuda.grid(dims), dims 2 or 3 (the
+ * typed KERNEL_launch_2d/_3d of generated headers use it): a block of the
+ * occupancy calculator's size (pyk_kernel_suggest_block_size) shaped
+ * square-ish over the dims axes, x taking the larger power-of-two share
+ * (256 threads: 16x16 in 2-D, 8x8x4 in 3-D; 512: 32x16; 128: 16x8). An
+ * axis with a `limit` (non-zero; the launchers pass the kernel's blockmax
+ * facts: a shared array sized for that many threads, as a tile is) gets
+ * exactly that many threads, the other axes sharing the rest; no axis
+ * exceeds the device's maximum. Then enough blocks that extent[a] threads
+ * run along each axis a < dims (an extent of 0 or less: one block). No
+ * dynamic shared memory, the default stream. On failure *config is
+ * zeroed. Since 0.3. */
+PYKRT_API pyk_status pyk_kernel_config_nd(pyk_kernel *kernel, int dims, const int64_t *extent,
+                                          pyk_dim3 limit, pyk_launch_config *config);
+
+/* *extent = the larger of *extent and the array's extent along dimension
+ * `dim`; a NULL array, or one with no such dimension, changes nothing
+ * (pyk_launch then reports it). For the typed nd launchers. */
+static inline void pyk_cover_extent(int64_t *extent, const pyk_array *array, int dim);
+
 /* One kernel argument, tagged with what it is: an array (`array` set), a
  * tuple (`members` set) or a scalar (`dtype` set). Build them with the
  * pyk_arg_* helpers below rather than by hand. */
@@ -436,7 +499,7 @@ typedef struct pyk_arg {
 } pyk_arg;
 
 static inline pyk_arg pyk_arg_array(const pyk_array *a)
-{ pyk_arg r = {(pyk_dtype)0, a, {0}, NULL, 0}; return r; }
+{ pyk_arg r = {PYK_STATIC_CAST(pyk_dtype, 0), a, {0}, NULL, 0}; return r; }
 /* A tuple parameter (UniTuple(int64, 2), Tuple((int32, float32)), nested
  * tuples) takes its members as pyk_args of their own, in order, one per
  * member: `members` is not copied and must stay valid until pyk_launch
@@ -445,17 +508,17 @@ static inline pyk_arg pyk_arg_array(const pyk_array *a)
  *     pyk_arg args[] = {pyk_arg_array(out), pyk_arg_tuple(pair, 2)};
  * A member may itself be an array or a tuple. */
 static inline pyk_arg pyk_arg_tuple(const pyk_arg *members, int count)
-{ pyk_arg r = {(pyk_dtype)0, NULL, {0}, members, count}; return r; }
+{ pyk_arg r = {PYK_STATIC_CAST(pyk_dtype, 0), NULL, {0}, members, count}; return r; }
 static inline pyk_arg pyk_arg_bool(int v)
 { pyk_arg r = {PYK_BOOL, NULL, {0}, NULL, 0}; r.value.u8 = v ? 1 : 0; return r; }
 static inline pyk_arg pyk_arg_i8(int8_t v)
-{ pyk_arg r = {PYK_INT8, NULL, {0}, NULL, 0}; r.value.u8 = (uint8_t)v; return r; }
+{ pyk_arg r = {PYK_INT8, NULL, {0}, NULL, 0}; r.value.u8 = PYK_STATIC_CAST(uint8_t, v); return r; }
 static inline pyk_arg pyk_arg_i16(int16_t v)
-{ pyk_arg r = {PYK_INT16, NULL, {0}, NULL, 0}; r.value.u16 = (uint16_t)v; return r; }
+{ pyk_arg r = {PYK_INT16, NULL, {0}, NULL, 0}; r.value.u16 = PYK_STATIC_CAST(uint16_t, v); return r; }
 static inline pyk_arg pyk_arg_i32(int32_t v)
-{ pyk_arg r = {PYK_INT32, NULL, {0}, NULL, 0}; r.value.u32 = (uint32_t)v; return r; }
+{ pyk_arg r = {PYK_INT32, NULL, {0}, NULL, 0}; r.value.u32 = PYK_STATIC_CAST(uint32_t, v); return r; }
 static inline pyk_arg pyk_arg_i64(int64_t v)
-{ pyk_arg r = {PYK_INT64, NULL, {0}, NULL, 0}; r.value.u64 = (uint64_t)v; return r; }
+{ pyk_arg r = {PYK_INT64, NULL, {0}, NULL, 0}; r.value.u64 = PYK_STATIC_CAST(uint64_t, v); return r; }
 static inline pyk_arg pyk_arg_u8(uint8_t v)
 { pyk_arg r = {PYK_UINT8, NULL, {0}, NULL, 0}; r.value.u8 = v; return r; }
 static inline pyk_arg pyk_arg_u16(uint16_t v)
@@ -606,53 +669,58 @@ PYKRT_API pyk_status pyk_kernel_max_cooperative_blocks(pyk_kernel *kernel, pyk_d
 #if !defined(__cplusplus) && defined(__GNUC__) && !defined(PYK_ALLOW_INCOMPATIBLE_POINTERS)
 #pragma GCC diagnostic error "-Wincompatible-pointer-types"
 #endif
-#define PYK_TYPED_ARRAY(SFX, T, DTYPE)                                                          \
-    typedef struct pyk_array_##SFX pyk_array_##SFX;                                             \
-    static inline pyk_array *pyk_untyped_##SFX(pyk_array_##SFX *a) { return (pyk_array *)a; }   \
-    static inline const pyk_array *pyk_untyped_const_##SFX(const pyk_array_##SFX *a)            \
-    { return (const pyk_array *)a; }                                                            \
-    static inline pyk_array_##SFX *pyk_as_##SFX(pyk_array *a)                                   \
-    { return a && pyk_array_dtype(a) == (DTYPE) ? (pyk_array_##SFX *)a : NULL; }                \
-    static inline pyk_status pyk_device_array_##SFX(pyk_context *ctx, int ndim,                 \
+#define PYK_TYPED_ARRAY(SFX, T, DTYPE)                                                           \
+    typedef struct pyk_array_##SFX pyk_array_##SFX;                                              \
+    static inline pyk_array *pyk_untyped_##SFX(pyk_array_##SFX *a)                               \
+    { return PYK_REINTERPRET_CAST(pyk_array *, a); }                                             \
+    static inline const pyk_array *pyk_untyped_const_##SFX(const pyk_array_##SFX *a)             \
+    { return PYK_REINTERPRET_CAST(const pyk_array *, a); }                                       \
+    static inline pyk_array_##SFX *pyk_as_##SFX(pyk_array *a)                                    \
+    { return a && pyk_array_dtype(a) == (DTYPE) ? PYK_REINTERPRET_CAST(pyk_array_##SFX *, a)     \
+                                               : NULL; }                                         \
+    static inline pyk_status pyk_device_array_##SFX(pyk_context *ctx, int ndim,                  \
                                                     const int64_t *shape, pyk_array_##SFX **out) \
-    {                                                                                           \
-        pyk_array *a = NULL;                                                                    \
-        pyk_status s = pyk_device_array(ctx, (DTYPE), ndim, shape, out ? &a : NULL);            \
-        if (out) *out = (pyk_array_##SFX *)a;                                                   \
-        return s;                                                                               \
-    }                                                                                           \
-    static inline pyk_status pyk_to_device_##SFX(pyk_context *ctx, const T *host, int ndim,     \
-                                                 const int64_t *shape, pyk_array_##SFX **out)   \
-    {                                                                                           \
-        pyk_array *a = NULL;                                                                    \
-        pyk_status s = pyk_to_device(ctx, host, (DTYPE), ndim, shape, out ? &a : NULL);         \
-        if (out) *out = (pyk_array_##SFX *)a;                                                   \
-        return s;                                                                               \
-    }                                                                                           \
-    static inline pyk_status pyk_to_device_async_##SFX(pyk_context *ctx, const T *host,         \
-                                                       int ndim, const int64_t *shape,          \
-                                                       pyk_stream *stream,                      \
-                                                       pyk_array_##SFX **out)                   \
-    {                                                                                           \
-        pyk_array *a = NULL;                                                                    \
-        pyk_status s = pyk_to_device_async(ctx, host, (DTYPE), ndim, shape, stream,             \
-                                           out ? &a : NULL);                                    \
-        if (out) *out = (pyk_array_##SFX *)a;                                                   \
-        return s;                                                                               \
-    }                                                                                           \
-    static inline pyk_status pyk_copy_to_host_##SFX(const pyk_array_##SFX *a, T *host,          \
-                                                    int64_t count)                              \
-    {                                                                                           \
-        return pyk_copy_to_host((const pyk_array *)a, host,                                     \
-                                count < 0 ? (size_t)-1 : (size_t)count * sizeof(T));            \
-    }                                                                                           \
-    static inline pyk_status pyk_copy_from_host_##SFX(pyk_array_##SFX *a, const T *host,        \
-                                                      int64_t count)                            \
-    {                                                                                           \
-        return pyk_copy_from_host((pyk_array *)a, host,                                         \
-                                  count < 0 ? (size_t)-1 : (size_t)count * sizeof(T));          \
-    }                                                                                           \
-    static inline void pyk_array_free_##SFX(pyk_array_##SFX *a) { pyk_array_free((pyk_array *)a); }
+    {                                                                                            \
+        pyk_array *a = NULL;                                                                     \
+        pyk_status s = pyk_device_array(ctx, (DTYPE), ndim, shape, out ? &a : NULL);             \
+        if (out) *out = PYK_REINTERPRET_CAST(pyk_array_##SFX *, a);                              \
+        return s;                                                                                \
+    }                                                                                            \
+    static inline pyk_status pyk_to_device_##SFX(pyk_context *ctx, const T *host, int ndim,      \
+                                                 const int64_t *shape, pyk_array_##SFX **out)    \
+    {                                                                                            \
+        pyk_array *a = NULL;                                                                     \
+        pyk_status s = pyk_to_device(ctx, host, (DTYPE), ndim, shape, out ? &a : NULL);          \
+        if (out) *out = PYK_REINTERPRET_CAST(pyk_array_##SFX *, a);                              \
+        return s;                                                                                \
+    }                                                                                            \
+    static inline pyk_status pyk_to_device_async_##SFX(pyk_context *ctx, const T *host,          \
+                                                       int ndim, const int64_t *shape,           \
+                                                       pyk_stream *stream,                       \
+                                                       pyk_array_##SFX **out)                    \
+    {                                                                                            \
+        pyk_array *a = NULL;                                                                     \
+        pyk_status s = pyk_to_device_async(ctx, host, (DTYPE), ndim, shape, stream,              \
+                                           out ? &a : NULL);                                     \
+        if (out) *out = PYK_REINTERPRET_CAST(pyk_array_##SFX *, a);                              \
+        return s;                                                                                \
+    }                                                                                            \
+    static inline pyk_status pyk_copy_to_host_##SFX(const pyk_array_##SFX *a, T *host,           \
+                                                    int64_t count)                               \
+    {                                                                                            \
+        return pyk_copy_to_host(PYK_REINTERPRET_CAST(const pyk_array *, a), host,                \
+                                count < 0 ? PYK_STATIC_CAST(size_t, -1)                          \
+                                  : PYK_STATIC_CAST(size_t, count) * sizeof(T));                 \
+    }                                                                                            \
+    static inline pyk_status pyk_copy_from_host_##SFX(pyk_array_##SFX *a, const T *host,         \
+                                                      int64_t count)                             \
+    {                                                                                            \
+        return pyk_copy_from_host(PYK_REINTERPRET_CAST(pyk_array *, a), host,                    \
+                                  count < 0 ? PYK_STATIC_CAST(size_t, -1)                        \
+                                    : PYK_STATIC_CAST(size_t, count) * sizeof(T));               \
+    }                                                                                            \
+    static inline void pyk_array_free_##SFX(pyk_array_##SFX *a)                                  \
+    { pyk_array_free(PYK_REINTERPRET_CAST(pyk_array *, a)); }
 
 PYK_TYPED_ARRAY(bool, bool, PYK_BOOL)
 PYK_TYPED_ARRAY(i8, int8_t, PYK_INT8)
@@ -669,6 +737,13 @@ PYK_TYPED_ARRAY(f64, double, PYK_FLOAT64)
 PYK_TYPED_ARRAY(c64, pyk_complex64, PYK_COMPLEX64)
 PYK_TYPED_ARRAY(c128, pyk_complex128, PYK_COMPLEX128)
 PYK_TYPED_ARRAY(bf16, uint16_t, PYK_BFLOAT16)
+
+static inline void pyk_cover_extent(int64_t *extent, const pyk_array *array, int dim)
+{
+    const int64_t *shape = pyk_array_shape(array);
+    if (shape && dim >= 0 && dim < pyk_array_ndim(array) && shape[dim] > *extent)
+        *extent = shape[dim];
+}
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
-/* Contexts: a device's primary context, retained, with the properties the
- * launch checks need read once at init. */
+/* Contexts: a device's primary context, retained (or the thread's current
+ * context, adopted: pyk_init_current), with the properties the launch
+ * checks need read once at init. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,7 @@ static pyk_status open_device(pyk_context *ctx, int ordinal)
     if (status == PYK_OK)
         status = rt_check(ctx, ctx->cu->cuDevicePrimaryCtxRetain(&ctx->cu_context, ctx->device),
                           "cuDevicePrimaryCtxRetain", NULL);
+    ctx->retained_primary = status == PYK_OK;
     if (status == PYK_OK)
         status = rt_make_current(ctx);
     if (status == PYK_OK)
@@ -95,23 +97,101 @@ static pyk_status open_device(pyk_context *ctx, int ordinal)
     return status;
 }
 
+/* A fresh context of the loaded driver, or NULL with this thread's message set. */
+static pyk_context *new_context(const char *caller, pyk_status *status)
+{
+    const RtDriver *cu;
+    const char *message;
+    *status = rt_driver_load(&cu, &message);
+    if (*status != PYK_OK) {
+        rt_init_error(*status, "%s", message);
+        return NULL;
+    }
+    pyk_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) {
+        *status = rt_init_error(PYK_ERROR_OUT_OF_MEMORY, "%s: out of host memory", caller);
+        return NULL;
+    }
+    ctx->cu = cu;
+    const char *skip = getenv("PYKRT_NO_DERIVED_CHECKS");
+    ctx->skip_derived_checks = skip && *skip && strcmp(skip, "0") != 0;
+    return ctx;
+}
+
 pyk_status pyk_init(pyk_context **out, int device)
 {
     if (!out)
         return rt_init_error(PYK_ERROR_INVALID_ARGUMENT, "pyk_init: the context pointer is NULL");
     *out = NULL;
-    const RtDriver *cu;
-    const char *message;
-    pyk_status status = rt_driver_load(&cu, &message);
-    if (status != PYK_OK)
-        return rt_init_error(status, "%s", message);
-    pyk_context *ctx = calloc(1, sizeof *ctx);
+    pyk_status status;
+    pyk_context *ctx = new_context("pyk_init", &status);
     if (!ctx)
-        return rt_init_error(PYK_ERROR_OUT_OF_MEMORY, "pyk_init: out of host memory");
-    ctx->cu = cu;
-    const char *skip = getenv("PYKRT_NO_DERIVED_CHECKS");
-    ctx->skip_derived_checks = skip && *skip && strcmp(skip, "0") != 0;
+        return status;
     status = open_device(ctx, device);
+    if (status != PYK_OK)
+        return fail_init(ctx, status);
+    *out = ctx;
+    return PYK_OK;
+}
+
+/* The ordinal of ctx->device: the driver numbers devices by ordinal, but
+ * says so nowhere, so the ordinals are asked one by one. */
+static pyk_status device_ordinal(pyk_context *ctx, int *ordinal)
+{
+    int count = 0;
+    pyk_status status = rt_check(ctx, ctx->cu->cuDeviceGetCount(&count), "cuDeviceGetCount", NULL);
+    for (int i = 0; status == PYK_OK && i < count; i++) {
+        CUdevice device;
+        status = rt_check(ctx, ctx->cu->cuDeviceGet(&device, i), "cuDeviceGet", NULL);
+        if (status == PYK_OK && device == ctx->device)
+            return *ordinal = i, PYK_OK;
+    }
+    return status != PYK_OK ? status
+                            : rt_error(ctx, PYK_ERROR_DRIVER,
+                                       "pyk_init_current: the current context's device is none of "
+                                       "the driver's %d devices", count);
+}
+
+/* Adopts the thread's current context: the device's primary one is
+ * retained (as pyk_init's is), any other borrowed. */
+static pyk_status open_current(pyk_context *ctx)
+{
+    CUcontext current = NULL;
+    pyk_status status = rt_check(ctx, ctx->cu->cuCtxGetCurrent(&current), "cuCtxGetCurrent", NULL);
+    if (status != PYK_OK)
+        return status;
+    if (!current)
+        return rt_error(ctx, PYK_ERROR_NO_DEVICE,
+                        "pyk_init_current: no CUDA context is current on this thread; make one "
+                        "current first (cudaSetDevice, cuCtxSetCurrent) or open a device with pyk_init");
+    ctx->adopted = true;
+    status = rt_check(ctx, ctx->cu->cuCtxGetDevice(&ctx->device), "cuCtxGetDevice", NULL);
+    CUcontext primary = NULL;
+    if (status == PYK_OK)
+        status = rt_check(ctx, ctx->cu->cuDevicePrimaryCtxRetain(&primary, ctx->device),
+                          "cuDevicePrimaryCtxRetain", NULL);
+    if (status != PYK_OK)
+        return status;
+    ctx->retained_primary = primary == current;
+    if (!ctx->retained_primary)
+        ctx->cu->cuDevicePrimaryCtxRelease(ctx->device);
+    ctx->cu_context = current;
+    int ordinal = 0;
+    status = device_ordinal(ctx, &ordinal);
+    return status == PYK_OK ? read_properties(ctx, ordinal) : status;
+}
+
+pyk_status pyk_init_current(pyk_context **out)
+{
+    if (!out)
+        return rt_init_error(PYK_ERROR_INVALID_ARGUMENT,
+                             "pyk_init_current: the context pointer is NULL");
+    *out = NULL;
+    pyk_status status;
+    pyk_context *ctx = new_context("pyk_init_current", &status);
+    if (!ctx)
+        return status;
+    status = open_current(ctx);
     if (status != PYK_OK)
         return fail_init(ctx, status);
     *out = ctx;
@@ -125,12 +205,14 @@ void pyk_context_destroy(pyk_context *ctx)
     for (int i = 0; i < ctx->module_count; i++)
         pyk_module_unload(ctx->modules[i].module);
     free(ctx->modules);
-    if (ctx->cu_context) {
+    if (ctx->retained_primary) {
         CUcontext current = NULL;
         ctx->cu->cuCtxGetCurrent(&current);
         ctx->cu->cuDevicePrimaryCtxRelease(ctx->device);
-        /* Leave no dangling current context behind on this thread. */
-        if (current == ctx->cu_context)
+        /* Leave no dangling current context behind on this thread, unless
+         * it was the caller's before pyk_init_current (the CUDA runtime's,
+         * still in use). */
+        if (current == ctx->cu_context && !ctx->adopted)
             ctx->cu->cuCtxSetCurrent(NULL);
     }
     free(ctx->message);

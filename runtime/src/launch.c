@@ -10,6 +10,77 @@
 #include "launch_check.h"
 #include "rt.h"
 
+/* 2^ceil(log2(threads) / ways): the x share of `threads` split square-ish
+ * over `ways` axes (a power of two, so warps stay whole along x). */
+static unsigned first_share(unsigned threads, int ways)
+{
+    int log2 = 0;
+    while ((1u << log2) < threads && log2 < 31)
+        log2++;
+    return 1u << ((log2 + ways - 1) / ways);
+}
+
+static unsigned at_most(unsigned value, unsigned limit, int device_max)
+{
+    if (limit && value > limit)
+        value = limit;
+    if (device_max > 0 && value > (unsigned)device_max)
+        value = (unsigned)device_max;
+    return value ? value : 1;
+}
+
+static unsigned blocks_for(int64_t extent, unsigned block)
+{
+    int64_t blocks = extent > 0 ? extent / block + (extent % block != 0) : 1;
+    return (unsigned)(blocks > 0xffffffffLL ? 0xffffffffLL : blocks);
+}
+
+pyk_status pyk_kernel_config_nd(pyk_kernel *kernel, int dims, const int64_t *extent,
+                                pyk_dim3 limit, pyk_launch_config *config)
+{
+    if (config)
+        memset(config, 0, sizeof *config);
+    if (!kernel)
+        return rt_null_handle("pyk_kernel_config_nd", "the kernel");
+    pyk_context *ctx = kernel->module->ctx;
+    if (!config || !extent || (dims != 2 && dims != 3))
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                        "pyk_kernel_config_nd: %s", !config ? "the config pointer is NULL"
+                                                    : !extent ? "the extent pointer is NULL"
+                                                              : "dims must be 2 or 3");
+    int suggested = 0;
+    pyk_status status = pyk_kernel_suggest_block_size(kernel, 0, &suggested);
+    if (status != PYK_OK)
+        return status;
+    /* An axis with a limit (a shared array sized for that many threads
+     * along it, as a tile is) gets that many: kernels that stage tiles
+     * assume the block matches them. The other axes share what is left. */
+    const int *device_max = ctx->properties.max_block_dim;
+    const unsigned limits[3] = {limit.x, limit.y, limit.z};
+    unsigned shape[3] = {1, 1, 1}, rest = suggested > 0 ? (unsigned)suggested : 256;
+    int free_axes = 0;
+    for (int a = 0; a < dims; a++) {
+        if (limits[a]) {
+            shape[a] = at_most(limits[a], 0, device_max[a]);
+            rest = rest / shape[a] ? rest / shape[a] : 1;
+        } else {
+            free_axes++;
+        }
+    }
+    for (int a = 0; a < dims; a++) {
+        if (limits[a])
+            continue;
+        shape[a] = at_most(--free_axes ? first_share(rest, free_axes + 1) : rest, 0, device_max[a]);
+        rest = rest / shape[a] ? rest / shape[a] : 1;
+    }
+    pyk_dim3 block = {shape[0], shape[1], shape[2]};
+    config->block = block;
+    config->grid.x = blocks_for(extent[0], block.x);
+    config->grid.y = blocks_for(extent[1], block.y);
+    config->grid.z = dims == 3 ? blocks_for(extent[2], block.z) : 1;
+    return PYK_OK;
+}
+
 pyk_launch_config pyk_config_1d(int64_t n, unsigned block_size)
 {
     if (block_size == 0)

@@ -8,7 +8,7 @@
 /* The largest PTX file pyk_module_load_file reads: 256 MiB, far above any
  * module pykc writes (a 4 MiB source is the most it reads) or nvcc gives
  * for a large library, and a bound on a file that never ends (/dev/zero, a
- * FIFO), which was read until memory ran out (issue 13). */
+ * FIFO), which was read until memory ran out. */
 #define RT_PTX_FILE_MAX_BYTES ((size_t)256 << 20)
 
 /* The file's bytes and a NUL, malloc'ed, *len set; at most `limit` bytes

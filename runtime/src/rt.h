@@ -28,7 +28,9 @@ pyk_status rt_driver_load(const RtDriver **driver, const char **message);
 struct pyk_context {
     const RtDriver *cu;
     CUdevice device;
-    CUcontext cu_context; /* the device's primary context, retained */
+    CUcontext cu_context; /* the device's primary context, retained, or a borrowed one */
+    bool retained_primary; /* pyk_context_destroy releases the primary context */
+    bool adopted;          /* pyk_init_current: destroy leaves the current context alone */
     pyk_device_properties properties;
     char *message; /* the last failure's text, grown as needed */
     size_t message_cap;
@@ -91,6 +93,7 @@ struct pyk_array {
 struct pyk_stream {
     pyk_context *ctx;
     CUstream cu_stream;
+    bool borrowed; /* pyk_stream_wrap: the caller's CUstream, not destroyed with it */
     char last_kernel[RT_NAME_CAP];
 };
 

@@ -45,9 +45,52 @@ void pyk_stream_destroy(pyk_stream *s)
 {
     if (!s)
         return;
-    if (rt_make_current(s->ctx) == PYK_OK)
+    if (!s->borrowed && rt_make_current(s->ctx) == PYK_OK)
         s->ctx->cu->cuStreamDestroy(s->cu_stream);
     free(s);
+}
+
+pyk_status pyk_stream_wrap(pyk_context *ctx, void *cu_stream, pyk_stream **out)
+{
+    if (out)
+        *out = NULL;
+    if (!ctx)
+        return rt_null_handle("pyk_stream_wrap", "the context");
+    if (!out)
+        return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT, "pyk_stream_wrap: the stream pointer is NULL");
+    pyk_status status = rt_make_current(ctx);
+    if (status != PYK_OK)
+        return status;
+    /* A stream of another context would fail at the first launch with the
+     * driver's "invalid resource handle", far from the mistake. The NULL
+     * stream is every context's own. */
+    if (cu_stream) {
+        CUcontext owner = NULL;
+        status = rt_check(ctx, ctx->cu->cuStreamGetCtx((CUstream)cu_stream, &owner),
+                          "cuStreamGetCtx (is it a live CUstream or cudaStream_t?)", NULL);
+        if (status != PYK_OK)
+            return status;
+        if (owner != ctx->cu_context)
+            return rt_error(ctx, PYK_ERROR_INVALID_ARGUMENT,
+                            "pyk_stream_wrap: the stream belongs to another CUDA context than the "
+                            "pyk_context's (device %d's %s context); open the pyk_context with "
+                            "pyk_init_current while the stream's context is current",
+                            ctx->properties.ordinal, ctx->adopted && !ctx->retained_primary
+                                                         ? "current" : "primary");
+    }
+    pyk_stream *s = calloc(1, sizeof *s);
+    if (!s)
+        return rt_error(ctx, PYK_ERROR_OUT_OF_MEMORY, "pyk_stream_wrap: out of host memory");
+    s->ctx = ctx;
+    s->cu_stream = (CUstream)cu_stream;
+    s->borrowed = true;
+    *out = s;
+    return PYK_OK;
+}
+
+void *pyk_stream_handle(const pyk_stream *s)
+{
+    return s ? (void *)s->cu_stream : NULL;
 }
 
 pyk_status pyk_event_create(pyk_context *ctx, pyk_event **out)

@@ -9,6 +9,8 @@
  * every call of cuMemAlloc return CUresult 2 and of cuLaunchKernel 701. It
  * is read at every call, so a test may change it between calls (setenv).
  * A failing cuModuleLoadDataEx also writes a line into the JIT error log.
+ * FAKE_CUDA_BLOCK_SIZE sets the block size cuOccupancyMaxPotentialBlockSize
+ * suggests (256 by default).
  *
  * Built as BUILD/runtime-tests/fake-driver/libcuda.so.1; tests point
  * libpykrt's dlopen("libcuda.so.1") at it with LD_LIBRARY_PATH. Built with
@@ -48,6 +50,8 @@ static const struct { CUresult result; const char *name, *text; } known[] = {
     {CUDA_ERROR_INVALID_PTX, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
     {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
     {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered"},
+    {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
+    {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context"},
     {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
      "too many resources requested for launch"},
 };
@@ -162,6 +166,16 @@ CUresult CUDAAPI cuCtxSetCurrent(CUcontext context)
     return CUDA_SUCCESS;
 }
 
+/* Every context is device 0's, the primary one or one a test made current. */
+CUresult CUDAAPI cuCtxGetDevice(CUdevice *device)
+{
+    FAKE_FAIL_OR_GO_ON("cuCtxGetDevice");
+    if (!current)
+        return CUDA_ERROR_INVALID_CONTEXT;
+    *device = 0;
+    return CUDA_SUCCESS;
+}
+
 CUresult CUDAAPI cuCtxSynchronize(void) { return fake_result("cuCtxSynchronize"); }
 
 /* ---- modules and functions ---- */
@@ -221,7 +235,11 @@ CUresult CUDAAPI cuOccupancyMaxPotentialBlockSize(int *min_grid, int *block, CUf
 {
     (void)function, (void)shared_of_block, (void)dynamic_shared;
     FAKE_FAIL_OR_GO_ON("cuOccupancyMaxPotentialBlockSize");
-    *block = limit > 0 && limit < 256 ? limit : 256;
+    /* FAKE_CUDA_BLOCK_SIZE: the block the "occupancy calculator" picks
+     * (256 unless set), within the kernel's limit. */
+    const char *pick = getenv("FAKE_CUDA_BLOCK_SIZE");
+    int best = pick && atoi(pick) > 0 ? atoi(pick) : 256;
+    *block = limit > 0 && limit < best ? limit : best;
     *min_grid = 8;
     return CUDA_SUCCESS;
 }
@@ -302,7 +320,28 @@ CUresult CUDAAPI cuStreamCreate(CUstream *stream, unsigned int flags)
     return CUDA_SUCCESS;
 }
 
-CUresult CUDAAPI cuStreamDestroy(CUstream stream) { (void)stream; return fake_result("cuStreamDestroy"); }
+/* How many times cuStreamDestroy was called: a wrapped stream
+ * (pyk_stream_wrap) must not be destroyed with its handle. Not a driver
+ * entry point; tests find it with dlsym. */
+int fake_cuda_streams_destroyed;
+
+CUresult CUDAAPI cuStreamDestroy(CUstream stream)
+{
+    (void)stream;
+    fake_cuda_streams_destroyed++;
+    return fake_result("cuStreamDestroy");
+}
+
+/* The one stream cuStreamCreate gives belongs to the primary context; any
+ * other handle is none the driver knows. */
+CUresult CUDAAPI cuStreamGetCtx(CUstream stream, CUcontext *context)
+{
+    FAKE_FAIL_OR_GO_ON("cuStreamGetCtx");
+    if (stream != (CUstream)&fake_stream)
+        return CUDA_ERROR_INVALID_HANDLE;
+    *context = (CUcontext)&fake_context;
+    return CUDA_SUCCESS;
+}
 CUresult CUDAAPI cuStreamSynchronize(CUstream stream) { (void)stream; return fake_result("cuStreamSynchronize"); }
 
 CUresult CUDAAPI cuEventCreate(CUevent *event, unsigned int flags)
