@@ -183,7 +183,8 @@ bool cg_stores_to(const Node *subtree, const Symbol *sym);
 bool cg_local_bounds(const Node *funcdef, const Symbol *sym, int depth, int64_t *lo, int64_t *hi);
 
 /* cg_unroll.c: cg_mark_unroll: marks the loop closed by `backedge` to be
- * unrolled by 4 after default<On>, unless `body` holds another loop;
+ * unrolled by 4 after default<On>, unless `body` holds another loop or
+ * stores to memory;
  * cg_late_unroll: unrolls the marked loops (false: an error reported). */
 void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body);
 bool cg_late_unroll(Cg *cg, LLVMTargetMachineRef tm);
