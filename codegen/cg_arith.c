@@ -12,11 +12,31 @@ static LLVMValueRef select_zero_if(Cg *cg, LLVMValueRef bad, LLVMValueRef v)
     return LLVMBuildSelect(cg->b, bad, LLVMConstNull(LLVMTypeOf(v)), v, "");
 }
 
+/* Signed a % b where b is 0 or -1 divides by 1 instead: a % -1 is 0 for
+ * every a in Python (and MIN % -1 would trap), a % 0 is 0 in Numba's CUDA
+ * target, and srem by 1 gives that 0 with no select after it. One test
+ * fewer on the way to the division than // needs (a loop of `a % b` such as
+ * Euclid's runs its divisions back to back). */
+static LLVMValueRef signed_mod(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *t)
+{
+    LLVMBuilderRef B = cg->b;
+    LLVMValueRef zero = cg_zero(cg, t), one = cg_const_int(cg, t, 1);
+    LLVMValueRef b_plus_one = LLVMBuildAdd(B, b, one, "");
+    LLVMValueRef bad = LLVMBuildICmp(B, LLVMIntULE, b_plus_one, one, "");   /* b is -1 or 0 */
+    LLVMValueRef d = LLVMBuildSelect(B, bad, one, b, "");
+    LLVMValueRef r = LLVMBuildSRem(B, a, d, "");
+    LLVMValueRef signs_differ = LLVMBuildICmp(B, LLVMIntSLT, LLVMBuildXor(B, r, d, ""), zero, "");
+    LLVMValueRef fix = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntNE, r, zero, ""), signs_differ, "");
+    return LLVMBuildSelect(B, fix, LLVMBuildAdd(B, r, d, ""), r, "");
+}
+
 /* Signed a // b and a % b: truncating division fixed up when the remainder
  * is non-zero and its sign differs from the divisor's. */
 static LLVMValueRef signed_divmod(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *t, bool mod)
 {
     LLVMBuilderRef B = cg->b;
+    if (mod)
+        return signed_mod(cg, a, b, t);
     LLVMValueRef zero = cg_zero(cg, t), one = cg_const_int(cg, t, 1);
     LLVMValueRef min = cg_const_int(cg, t, (int64_t)(UINT64_C(1) << (t->bits - 1)));
     LLVMValueRef by_zero = LLVMBuildICmp(B, LLVMIntEQ, b, zero, "");
@@ -38,8 +58,9 @@ static LLVMValueRef unsigned_divmod(Cg *cg, LLVMValueRef a, LLVMValueRef b, cons
 {
     LLVMValueRef by_zero = LLVMBuildICmp(cg->b, LLVMIntEQ, b, cg_zero(cg, t), "");
     LLVMValueRef d = LLVMBuildSelect(cg->b, by_zero, cg_const_int(cg, t, 1), b, "");
-    LLVMValueRef v = mod ? LLVMBuildURem(cg->b, a, d, "") : LLVMBuildUDiv(cg->b, a, d, "");
-    return select_zero_if(cg, by_zero, v);
+    if (mod)   /* a % 1 is already the 0 that modulo by zero gives */
+        return LLVMBuildURem(cg->b, a, d, "");
+    return select_zero_if(cg, by_zero, LLVMBuildUDiv(cg->b, a, d, ""));
 }
 
 static LLVMValueRef int_binop(Cg *cg, BinOpKind op, LLVMValueRef a, LLVMValueRef b, const Type *t,
