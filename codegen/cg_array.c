@@ -102,12 +102,22 @@ LLVMValueRef cg_array_offset(Cg *cg, const Type *t, LLVMValueRef arr, LLVMValueR
         }
         return off;
     }
+    /* A contiguous array's element strides, from the innermost axis out
+     * (the product of the extents inside each axis), and the offset as
+     * their sum with the indices: a[i+1, j, k] is then a[i, j, k] plus a
+     * stride that LLVM computes once, where Horner's ((i*n1 + j)*n2 + k)
+     * would make each neighbour of a stencil its own chain of multiplies.
+     * The same value: both are the row-major (column-major for F) offset. */
     bool row_major = t->layout == LAYOUT_C;
-    LLVMValueRef off = idx[row_major ? 0 : d - 1];
-    for (int n = 1; n < d; n++) {
-        int k = row_major ? n : d - 1 - n;
-        off = LLVMBuildNSWMul(cg->b, off, cg_array_shape(cg, arr, k), "");
-        off = LLVMBuildNSWAdd(cg->b, off, idx[k], "");
+    LLVMValueRef off = NULL, stride = NULL;
+    for (int n = 0; n < d; n++) {
+        int k = row_major ? d - 1 - n : n;
+        LLVMValueRef term = stride ? LLVMBuildNSWMul(cg->b, idx[k], stride, "") : idx[k];
+        off = off ? LLVMBuildNSWAdd(cg->b, term, off, "") : term;
+        if (n + 1 < d) {
+            LLVMValueRef extent = cg_array_shape(cg, arr, k);
+            stride = stride ? LLVMBuildMul(cg->b, stride, extent, "stride") : extent;
+        }
     }
     return off;
 }
