@@ -184,7 +184,7 @@ bool cg_local_bounds(const Node *funcdef, const Symbol *sym, int depth, int64_t 
 
 /* cg_unroll.c: cg_mark_unroll: marks the loop closed by `backedge` to be
  * unrolled by 4 after default<On>, unless `body` holds another loop or
- * stores to memory;
+ * stores to an element;
  * cg_late_unroll: unrolls the marked loops (false: an error reported). */
 void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body);
 bool cg_late_unroll(Cg *cg, LLVMTargetMachineRef tm);
