@@ -21,6 +21,8 @@ smoke=0
 if [ "${1:-}" = "--smoke" ]; then smoke=1; shift; fi
 
 exe=$bin/$target
+# The generator is built beside the lit suite's tools (tests/CMakeLists.txt).
+gen=${PYKC_KERNEL_GEN:-$bin/../tests/pykc-kernel-gen}
 [ -x "$exe" ] || { echo "fuzz/run.sh: no $exe (build it: scripts/fuzz.sh builds build-fuzz)" >&2; exit 2; }
 
 if [ $smoke = 1 ]; then
@@ -50,7 +52,7 @@ case $target in
       mapfile -t kernels < <(find "$root/tests" -name '*.pyk' | sort)
       seed "${kernels[@]}"
     fi
-    "$bin/pykc-kernel-gen" 1 "$([ $smoke = 1 ] && echo 20 || echo 200)" "$corpus" ;;
+    "$gen" 1 "$([ $smoke = 1 ] && echo 20 || echo 200)" "$corpus" ;;
 esac
 
 flags=(-max_total_time="$seconds" -max_len=65536 -timeout=30 -rss_limit_mb=4096
