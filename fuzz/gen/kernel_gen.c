@@ -55,10 +55,12 @@ typedef struct Array {
     char name[16];
     const char *dtype;
     Kind kind;
-    int size;       /* a shared array's length, 0 for a parameter */
+    int size;       /* a shared or local array's length, 0 for a parameter */
+    int ndim;       /* 1, or 2 for a parameter */
+    bool local;     /* cuda.local.array: no atomics on it */
 } Array;
 
-enum { MAX_VARS = 32, MAX_ARRAYS = 6, MAX_DEPTH = 3, MAX_STATEMENTS = 40 };
+enum { MAX_VARS = 32, MAX_ARRAYS = 7, MAX_DEPTH = 3, MAX_STATEMENTS = 40 };
 
 typedef struct Gen {
     Bytes bytes;
@@ -102,6 +104,12 @@ static void index_into(Gen *g, const Array *a, int depth)
         emit(&g->out, "(");
         expr(g, K_INT, depth + 1);
         emit(&g->out, ") %% %d", a->size);
+    } else if (a->ndim == 2) {   /* a tuple, as atomics take it too */
+        emit(&g->out, "(");
+        expr(g, K_INT, depth + 1);
+        emit(&g->out, ", ");
+        expr(g, K_INT, depth + 1);
+        emit(&g->out, ")");
     } else {
         expr(g, K_INT, depth + 1);
     }
@@ -128,7 +136,8 @@ static void leaf(Gen *g, Kind kind)
     case 2:
         for (int i = 0; i < g->array_count; i++)
             if (g->arrays[i].kind == kind && !g->arrays[i].size && pick(&g->bytes, 2)) {
-                emit(&g->out, "%s.shape[0]", g->arrays[i].name);
+                emit(&g->out, "%s.shape[%u]", g->arrays[i].name,
+                     g->arrays[i].ndim == 2 ? pick(&g->bytes, 2) : 0u);
                 if (kind == K_INT)
                     return;
                 emit(&g->out, " * 0.5");
@@ -327,7 +336,7 @@ static void statement(Gen *g, int level)
 {
     g->statements++;
     indent(g, level);
-    switch (level > MAX_DEPTH ? pick(&g->bytes, 3) : pick(&g->bytes, 9)) {
+    switch (level > MAX_DEPTH ? pick(&g->bytes, 3) : pick(&g->bytes, 11)) {
     case 0:
         if (g->var_count < MAX_VARS) {   /* a new local */
             Var *v = &g->vars[g->var_count];   /* in scope after its assignment */
@@ -394,6 +403,8 @@ static void statement(Gen *g, int level)
     case 6: {   /* an atomic on an array of this kernel's */
         static const char *const ops[] = {"add", "max", "min", "sub"};
         const Array *a = &g->arrays[pick(&g->bytes, (unsigned)g->array_count)];
+        if (a->local)
+            a = &g->arrays[0];   /* a parameter */
         emit(&g->out, "cuda.atomic.%s(%s, ", ops[pick(&g->bytes, 4)], a->name);
         index_into(g, a, 0);
         emit(&g->out, ", %s(", a->dtype);
@@ -401,9 +412,36 @@ static void statement(Gen *g, int level)
         emit(&g->out, "))\n");
         return;
     }
-    case 7:
-        emit(&g->out, "cuda.syncthreads()\n");
+    case 7: {
+        static const char *const barriers[] = {"cuda.syncthreads()", "cuda.syncwarp()", "cuda.threadfence()",
+                                               "cuda.threadfence_block()"};
+        emit(&g->out, "%s\n", barriers[pick(&g->bytes, 4)]);
         return;
+    }
+    case 8: {   /* v += T(e): only where v's type stays (int32 + int32 is int64) */
+        const Var *v = some_var(g, pick(&g->bytes, 2) ? K_FLOAT : K_INT);
+        if (v && strcmp(v->type, "int32") != 0) {
+            static const char *const ops[] = {"+=", "-=", "*="};
+            emit(&g->out, "%s %s %s(", v->name, ops[pick(&g->bytes, 3)], v->type);
+            expr(g, v->kind, 0);
+            emit(&g->out, ")\n");
+        } else {
+            emit(&g->out, "print(\"v\", ");
+            expr(g, pick(&g->bytes, 2) ? K_FLOAT : K_INT, 1);
+            emit(&g->out, ")\n");
+        }
+        return;
+    }
+    case 9: {   /* a counted while loop; its counter is the block's own */
+        int n = g->next_name++;
+        emit(&g->out, "w%d = 0\n", n);
+        indent(g, level);
+        emit(&g->out, "while w%d < %u:\n", n, pick(&g->bytes, 5));
+        indent(g, level + 1);
+        emit(&g->out, "w%d += 1\n", n);
+        block(g, level + 1);
+        return;
+    }
     default:
         if (pick(&g->bytes, 2)) {
             emit(&g->out, "if ");
@@ -436,16 +474,19 @@ char *kernel_gen(const uint8_t *data, size_t size)
                  "def helper(x, y):\n"
                  "    return x * y + (x if x > y else y)\n\n\n");
     static const char *const layouts[] = {"[:]", "[::1]"};
+    static const char *const layouts2[] = {"[:, :]", "[:, ::1]"};
     int params = 1 + (int)pick(&g.bytes, 4);
     for (int i = 0; i < params; i++) {
         Array *a = &g.arrays[g.array_count++];
         a->kind = pick(&g.bytes, 2) ? K_FLOAT : K_INT;
         a->dtype = type_of(&g, a->kind);
+        a->ndim = 1 + (pick(&g.bytes, 4) == 0);
         snprintf(a->name, sizeof a->name, "a%d", i);
     }
     emit(&g.out, "@cuda.jit\ndef kernel(");
     for (int i = 0; i < g.array_count; i++)
-        emit(&g.out, "%s: %s%s, ", g.arrays[i].name, g.arrays[i].dtype, layouts[pick(&g.bytes, 2)]);
+        emit(&g.out, "%s: %s%s, ", g.arrays[i].name, g.arrays[i].dtype,
+             g.arrays[i].ndim == 2 ? layouts2[pick(&g.bytes, 2)] : layouts[pick(&g.bytes, 2)]);
     emit(&g.out, "n: int64, x: float32):\n");
     g.vars[g.var_count++] = (Var){"n", "int64", K_INT};
     g.vars[g.var_count++] = (Var){"x", "float32", K_FLOAT};
@@ -458,6 +499,15 @@ char *kernel_gen(const uint8_t *data, size_t size)
         s->size = 64;
         snprintf(s->name, sizeof s->name, "s");
         emit(&g.out, "    s = cuda.shared.array(64, %s)\n", s->dtype);
+    }
+    if (pick(&g.bytes, 2)) {
+        Array *l = &g.arrays[g.array_count++];
+        l->kind = pick(&g.bytes, 2) ? K_FLOAT : K_INT;
+        l->dtype = type_of(&g, l->kind);
+        l->size = 8;
+        l->local = true;
+        snprintf(l->name, sizeof l->name, "loc");
+        emit(&g.out, "    loc = cuda.local.array(8, %s)\n", l->dtype);
     }
     block(&g, 1);
     return g.out.buf;
