@@ -9,7 +9,7 @@
 # so it starts from fuzz/corpus/gen/ only.
 #
 # Without --smoke the corpus lives in BIN_DIR/corpus/TARGET and grows from
-# run to run; crashes are written to BIN_DIR/artifacts/. --smoke (CI) uses a
+# run to run. Crashes are written to BIN_DIR/artifacts/. --smoke (CI) uses a
 # fresh small corpus (the examples, fuzz/corpus, 20 generated kernels; for
 # the lexer and parser all of the tree's kernels) and a fixed seed, and
 # fails if the target finds a crash. Runs under nice -n 10, one process.
@@ -25,13 +25,14 @@ exe=$bin/$target
 gen=${PYKC_KERNEL_GEN:-$bin/../tests/pykc-kernel-gen}
 [ -x "$exe" ] || { echo "fuzz/run.sh: no $exe (build it: scripts/fuzz.sh builds build-fuzz)" >&2; exit 2; }
 
+mkdir -p "$bin/artifacts"
 if [ $smoke = 1 ]; then
   corpus=$(mktemp -d "${TMPDIR:-/tmp}/pykc-fuzz-$target.XXXXXX")
   trap 'rm -rf "$corpus"' EXIT
-  artifacts=$corpus/artifacts-
+  artifacts=$bin/artifacts/smoke-$target-   # kept: the input to reproduce with
 else
   corpus=$bin/corpus/$target
-  mkdir -p "$corpus" "$bin/artifacts"
+  mkdir -p "$corpus"
   artifacts=$bin/artifacts/$target-
 fi
 
