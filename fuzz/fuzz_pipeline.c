@@ -97,8 +97,20 @@ void fuzz_check_identical(const FuzzCompiled *a, const FuzzCompiled *b)
     FUZZ_CHECK(a->ok == b->ok, "determinism: one compile succeeded, the other failed", a->first_error);
     FUZZ_CHECK(strcmp(a->first_error, b->first_error) == 0, "determinism: different first errors",
                b->first_error);
-    FUZZ_CHECK(!a->ok || (a->len == b->len && memcmp(a->text, b->text, a->len) == 0),
-               "determinism: two compiles gave different output", NULL);
+    if (a->ok && (a->len != b->len || memcmp(a->text, b->text, a->len) != 0)) {
+        /* Both outputs, for a diff. */
+        FILE *first = fopen("fuzz-determinism-1.out", "wb"), *second = fopen("fuzz-determinism-2.out", "wb");
+        if (first && second) {
+            fwrite(a->text, 1, a->len, first);
+            fwrite(b->text, 1, b->len, second);
+        }
+        if (first)
+            fclose(first);
+        if (second)
+            fclose(second);
+        fuzz_fail("determinism: two compiles gave different output",
+                  "(written to fuzz-determinism-1.out and fuzz-determinism-2.out)");
+    }
 }
 
 void fuzz_check_agree(const FuzzCompiled *o0, const FuzzCompiled *o3)

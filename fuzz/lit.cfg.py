@@ -3,7 +3,9 @@
 # and fails if the target crashes or breaks an invariant. Configured only in
 # a fuzz build (-DPYKC_FUZZ=ON, clang-19); scripts/test.sh runs it.
 #
-# Substitutions: %fuzz-run TARGET SECONDS [flags]: fuzz/run.sh on this build.
+# Substitutions: %fuzz-run TARGET SECONDS [flags]: fuzz/run.sh on this build;
+# %fuzz-bin: the folder of the targets (to run one on a file); %repo: the
+# source tree.
 import os
 
 import lit.formats
@@ -14,6 +16,8 @@ config.suffixes = [".test"]
 config.test_source_root = os.path.join(os.path.dirname(__file__), "tests")
 config.substitutions.append(
     ("%fuzz-run", "bash %s %s" % (os.path.join(config.source_root, "fuzz", "run.sh"), config.fuzz_bin)))
+config.substitutions.append(("%fuzz-bin", config.fuzz_bin))
+config.substitutions.append(("%repo", config.source_root))
 config.substitutions.append(("FileCheck", config.filecheck))
 for name in ("fuzz_lex", "fuzz_parse", "fuzz_sema", "fuzz_ir", "fuzz_ptx", "fuzz_gen"):
     if os.path.exists(os.path.join(config.fuzz_bin, name)):
