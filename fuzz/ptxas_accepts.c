@@ -1,5 +1,6 @@
 #include "ptxas_accepts.h"
 
+#include <errno.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,11 @@ bool ptxas_accepts(const char *ptx, size_t len)
     char *argv[] = {(char *)ptxas, "-arch=sm_80", (char *)file, "-o", "/dev/null", NULL};
     pid_t pid;
     int status = 0;
-    if (posix_spawn(&pid, ptxas, NULL, NULL, argv, environ) != 0 || waitpid(pid, &status, 0) < 0)
+    if (posix_spawn(&pid, ptxas, NULL, NULL, argv, environ) != 0)
         return true;   /* ptxas could not run: nothing learnt */
+    /* libFuzzer's -timeout alarm interrupts the wait: wait again */
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return true;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
