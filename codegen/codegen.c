@@ -124,12 +124,31 @@ static char *copy_text(const char *text, size_t len, size_t *out_len)
     return copy;
 }
 
+/* LLVM 19's NVPTX back end caches each module's nvvm.annotations (which
+ * functions are kernels, their launch bounds) under the addresses of the
+ * Module and the function, and only its PTX printer drops a module's
+ * entries (NVPTXAsmPrinter::doFinalization). After an --emit=llvm compile
+ * they would stay, and the next module of the process allocated at the same
+ * addresses would read them: a kernel without launch_bounds got another's
+ * range(1, 129) for ntid.x (fuzz_ir's determinism check, docs/testing.md).
+ * The driver compiles one module per process, but cg_compile is a library
+ * entry point, so the IR path prints the PTX too, to nowhere. */
+static void drop_annotation_cache(LLVMTargetMachineRef tm, LLVMModuleRef mod)
+{
+    LLVMMemoryBufferRef buf = NULL;
+    char *error = NULL;
+    if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &error, &buf))
+        LLVMDisposeMemoryBuffer(buf);
+    LLVMDisposeMessage(error);
+}
+
 static char *emit(Cg *cg, LLVMTargetMachineRef tm, CgEmit kind, size_t *out_len)
 {
     if (kind == CG_EMIT_LLVM) {
         char *ir = LLVMPrintModuleToString(cg->mod);
         char *copy = copy_text(ir, strlen(ir), out_len);
         LLVMDisposeMessage(ir);
+        drop_annotation_cache(tm, cg->mod);
         return copy;
     }
     LLVMMemoryBufferRef buf = NULL;

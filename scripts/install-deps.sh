@@ -11,6 +11,7 @@ packages=(
   llvm-19-dev llvm-19-tools        # LLVM C API, static NVPTX libraries, FileCheck, lit
   zlib1g-dev libzstd-dev           # static libraries that LLVM's own archives need
   libxml2-dev libedit-dev libffi-dev libtinfo-dev   # named by llvm-config --system-libs
+  clang-19 libclang-rt-19-dev      # libFuzzer: the fuzz targets' smoke runs (fuzz/, docs/testing.md)
 )
 
 missing=()
