@@ -70,6 +70,9 @@ if config.sanitized:
     # Leaks are errors; the compiler must free what it allocates.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    # Hosts the tests build by hand link the sanitized libpykrt: they need
+    # the sanitizers' runtimes too (tests/cmake/Inputs/pkg_config/build.sh).
+    config.environment["PYKC_TEST_CFLAGS"] = "-fsanitize=address,undefined"
 
 
 def numpy_python():
