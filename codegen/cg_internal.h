@@ -189,6 +189,11 @@ bool cg_local_bounds(const Node *funcdef, const Symbol *sym, int depth, int64_t 
 void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body);
 bool cg_late_unroll(Cg *cg, LLVMTargetMachineRef tm);
 
+/* cg_load_order.c: in each block, loads move up above the pure arithmetic
+ * before them (ptxas does not move them above a sqrt's or division's slow
+ * path); at -O2 and above, just before PTX is printed. */
+void cg_order_loads(Cg *cg);
+
 /* cg_iterate.c: for over an array, a tuple, enumerate(...) or zip(...) */
 void cg_emit_for_iterable(Cg *cg, const Node *node);
 

@@ -151,6 +151,7 @@ static char *emit(Cg *cg, LLVMTargetMachineRef tm, CgEmit kind, size_t *out_len)
         drop_annotation_cache(tm, cg->mod);
         return copy;
     }
+    cg_order_loads(cg);   /* the PTX's order of loads (cg_load_order.c) */
     LLVMMemoryBufferRef buf = NULL;
     char *error = NULL;
     if (LLVMTargetMachineEmitToMemoryBuffer(tm, cg->mod, LLVMAssemblyFile, &error, &buf)) {
