@@ -131,8 +131,9 @@ static char *copy_text(const char *text, size_t len, size_t *out_len)
  * they would stay, and the next module of the process allocated at the same
  * addresses would read them: a kernel without launch_bounds got another's
  * range(1, 129) for ntid.x (fuzz_ir's determinism check, docs/testing.md).
- * The driver compiles one module per process, but cg_compile is a library
- * entry point, so the IR path prints the PTX too, to nowhere. */
+ * The driver compiles one module per process and says so (last_module);
+ * other callers of cg_compile get the PTX printed too, to nowhere, which
+ * costs about as much as compiling it. */
 static void drop_annotation_cache(LLVMTargetMachineRef tm, LLVMModuleRef mod)
 {
     LLVMMemoryBufferRef buf = NULL;
@@ -148,7 +149,8 @@ static char *emit(Cg *cg, LLVMTargetMachineRef tm, CgEmit kind, size_t *out_len)
         char *ir = LLVMPrintModuleToString(cg->mod);
         char *copy = copy_text(ir, strlen(ir), out_len);
         LLVMDisposeMessage(ir);
-        drop_annotation_cache(tm, cg->mod);
+        if (!cg->options->last_module)
+            drop_annotation_cache(tm, cg->mod);
         return copy;
     }
     cg_order_loads(cg);   /* the PTX's order of loads (cg_load_order.c) */

@@ -30,6 +30,9 @@ typedef struct CgOptions {
                                   (cg_check.c; docs/abi.md, "Check sites") */
     struct CgModuleFacts *facts;   /* non-NULL: filled after optimisation
                                       (module_facts.h; --emit=json) */
+    bool last_module;          /* the process compiles no other module: the
+                                  LLVM IR path need not clear what NVPTX
+                                  caches per module (codegen.c) */
 } CgOptions;
 
 #define CG_DEFAULT_ARCH "sm_80"

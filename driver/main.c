@@ -110,6 +110,7 @@ static bool run_codegen(Arena *arena, Diag *diag, const Options *options,
     CgOptions codegen = options->codegen;
     codegen.module_name = input_name(options, false);
     codegen.facts = options->emit_json || options->metadata ? facts : NULL;
+    codegen.last_module = true;   /* one compilation per process */
     char *text = NULL;
     size_t len = 0;
     if (!cg_compile(module, &codegen, diag, &text, &len))
