@@ -12,6 +12,16 @@ static LLVMValueRef select_zero_if(Cg *cg, LLVMValueRef bad, LLVMValueRef v)
     return LLVMBuildSelect(cg->b, bad, LLVMConstNull(LLVMTypeOf(v)), v, "");
 }
 
+/* Whether truncating division, whose remainder by d is r, rounded the wrong
+ * way for Python: r is non-zero and its sign differs from the divisor's. */
+static LLVMValueRef floor_needs_fix(Cg *cg, LLVMValueRef r, LLVMValueRef d, const Type *t)
+{
+    LLVMBuilderRef B = cg->b;
+    LLVMValueRef zero = cg_zero(cg, t);
+    LLVMValueRef signs_differ = LLVMBuildICmp(B, LLVMIntSLT, LLVMBuildXor(B, r, d, ""), zero, "");
+    return LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntNE, r, zero, ""), signs_differ, "");
+}
+
 /* Signed a % b where b is 0 or -1 divides by 1 instead: a % -1 is 0 for
  * every a in Python (and MIN % -1 would trap), a % 0 is 0 in Numba's CUDA
  * target, and srem by 1 gives that 0 with no select after it. One test
@@ -20,23 +30,20 @@ static LLVMValueRef select_zero_if(Cg *cg, LLVMValueRef bad, LLVMValueRef v)
 static LLVMValueRef signed_mod(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *t)
 {
     LLVMBuilderRef B = cg->b;
-    LLVMValueRef zero = cg_zero(cg, t), one = cg_const_int(cg, t, 1);
+    LLVMValueRef one = cg_const_int(cg, t, 1);
     LLVMValueRef b_plus_one = LLVMBuildAdd(B, b, one, "");
     LLVMValueRef bad = LLVMBuildICmp(B, LLVMIntULE, b_plus_one, one, "");   /* b is -1 or 0 */
     LLVMValueRef d = LLVMBuildSelect(B, bad, one, b, "");
     LLVMValueRef r = LLVMBuildSRem(B, a, d, "");
-    LLVMValueRef signs_differ = LLVMBuildICmp(B, LLVMIntSLT, LLVMBuildXor(B, r, d, ""), zero, "");
-    LLVMValueRef fix = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntNE, r, zero, ""), signs_differ, "");
+    LLVMValueRef fix = floor_needs_fix(cg, r, d, t);
     return LLVMBuildSelect(B, fix, LLVMBuildAdd(B, r, d, ""), r, "");
 }
 
-/* Signed a // b and a % b: truncating division fixed up when the remainder
- * is non-zero and its sign differs from the divisor's. */
-static LLVMValueRef signed_divmod(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *t, bool mod)
+/* Signed a // b: truncating division, less one where the remainder shows
+ * it rounded up; by zero and MIN // -1 give 0. */
+static LLVMValueRef signed_floordiv(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *t)
 {
     LLVMBuilderRef B = cg->b;
-    if (mod)
-        return signed_mod(cg, a, b, t);
     LLVMValueRef zero = cg_zero(cg, t), one = cg_const_int(cg, t, 1);
     LLVMValueRef min = cg_const_int(cg, t, (int64_t)(UINT64_C(1) << (t->bits - 1)));
     LLVMValueRef by_zero = LLVMBuildICmp(B, LLVMIntEQ, b, zero, "");
@@ -47,11 +54,8 @@ static LLVMValueRef signed_divmod(Cg *cg, LLVMValueRef a, LLVMValueRef b, const 
     LLVMValueRef d = LLVMBuildSelect(B, bad, one, b, "");
     LLVMValueRef q = LLVMBuildSDiv(B, a, d, "");
     LLVMValueRef r = LLVMBuildSRem(B, a, d, "");
-    LLVMValueRef signs_differ = LLVMBuildICmp(B, LLVMIntSLT, LLVMBuildXor(B, r, d, ""), zero, "");
-    LLVMValueRef fix = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntNE, r, zero, ""), signs_differ, "");
-    LLVMValueRef v = mod ? LLVMBuildSelect(B, fix, LLVMBuildAdd(B, r, d, ""), r, "")
-                         : LLVMBuildSelect(B, fix, LLVMBuildSub(B, q, one, ""), q, "");
-    return select_zero_if(cg, bad, v);
+    LLVMValueRef fix = floor_needs_fix(cg, r, d, t);
+    return select_zero_if(cg, bad, LLVMBuildSelect(B, fix, LLVMBuildSub(B, q, one, ""), q, ""));
 }
 
 static LLVMValueRef unsigned_divmod(Cg *cg, LLVMValueRef a, LLVMValueRef b, const Type *t, bool mod)
@@ -72,8 +76,9 @@ static LLVMValueRef int_binop(Cg *cg, BinOpKind op, LLVMValueRef a, LLVMValueRef
     case BINOP_SUB: return LLVMBuildSub(B, a, b, "");
     case BINOP_MUL: return LLVMBuildMul(B, a, b, "");
     case BINOP_FLOORDIV: case BINOP_MOD:
-        return t->is_signed ? signed_divmod(cg, a, b, t, op == BINOP_MOD)
-                            : unsigned_divmod(cg, a, b, t, op == BINOP_MOD);
+        if (!t->is_signed)
+            return unsigned_divmod(cg, a, b, t, op == BINOP_MOD);
+        return op == BINOP_MOD ? signed_mod(cg, a, b, t) : signed_floordiv(cg, a, b, t);
     case BINOP_LSHIFT: return LLVMBuildShl(B, a, b, "");
     case BINOP_RSHIFT: return t->is_signed ? LLVMBuildAShr(B, a, b, "") : LLVMBuildLShr(B, a, b, "");
     case BINOP_BITAND: return LLVMBuildAnd(B, a, b, "");
