@@ -182,6 +182,10 @@ const Node *cg_while_stride_step(const Node *funcdef, const Node *loop);
 bool cg_stores_to(const Node *subtree, const Symbol *sym);
 bool cg_local_bounds(const Node *funcdef, const Symbol *sym, int depth, int64_t *lo, int64_t *hi);
 
+/* codegen.c: runs an LLVM pass pipeline over the module; a failure is an
+ * internal compiler error naming `what` ran. */
+bool cg_run_passes(Cg *cg, LLVMTargetMachineRef tm, const char *pipeline, const char *what);
+
 /* cg_unroll.c: cg_mark_unroll: marks the loop closed by `backedge` to be
  * unrolled by 4 after default<On>, unless `body` holds another loop or
  * stores to an element;

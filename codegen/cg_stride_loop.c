@@ -21,8 +21,6 @@
  * refuses. */
 #include <limits.h>
 
-#include <llvm-c/DebugInfo.h>
-
 #include "cg_internal.h"
 
 #define CG_MAX_EXTENT (INT64_C(1) << 62)

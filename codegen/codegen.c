@@ -92,23 +92,28 @@ static void generate(Cg *cg, const SemaModule *module)
         cg_define_func(cg, module->funcs[i]);
 }
 
+bool cg_run_passes(Cg *cg, LLVMTargetMachineRef tm, const char *pipeline, const char *what)
+{
+    LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef err = LLVMRunPasses(cg->mod, pipeline, tm, options);
+    LLVMDisposePassBuilderOptions(options);
+    if (!err)
+        return true;
+    /* An LLVMErrorRef's message has its own disposer. */
+    char *message = LLVMGetErrorMessage(err);
+    diag_error_plain(cg->diag, "internal compiler error: %s failed: %s", what, message);
+    LLVMDisposeErrorMessage(message);
+    return false;
+}
+
 static bool optimise(Cg *cg, LLVMTargetMachineRef tm, int opt_level)
 {
     char passes[16];
     int level = opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level;
     snprintf(passes, sizeof passes, "default<O%d>", level);
-    LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
     cg_limit_slp(cg);   /* huge functions: a compile-time budget (cg_budget.c) */
-    LLVMErrorRef err = LLVMRunPasses(cg->mod, passes, tm, options);
-    LLVMDisposePassBuilderOptions(options);
-    if (err) {
-        /* An LLVMErrorRef's message has its own disposer. */
-        char *message = LLVMGetErrorMessage(err);
-        diag_error_plain(cg->diag, "internal compiler error: optimisation failed: %s", message);
-        LLVMDisposeErrorMessage(message);
-        return false;
-    }
-    return cg_late_unroll(cg, tm);   /* stride loops, unrolled last (cg_unroll.c) */
+    return cg_run_passes(cg, tm, passes, "optimisation")
+           && cg_late_unroll(cg, tm);   /* stride loops, unrolled last (cg_unroll.c) */
 }
 
 static char *copy_text(const char *text, size_t len, size_t *out_len)
