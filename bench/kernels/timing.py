@@ -35,13 +35,7 @@ class Timer:
 
     def events_once(self, stream, launch, k):
         """Plain event timing of k launches (ms per launch): for calibration."""
-        start, end = cp.cuda.Event(), cp.cuda.Event()
-        start.record(stream)
-        for _ in range(k):
-            launch(stream)
-        end.record(stream)
-        end.synchronize()
-        return cp.cuda.get_elapsed_time(start, end) / k
+        return _events_ms(stream, lambda: _launch_k(stream, launch, k)) / k
 
     def capture(self, stream, launch, k):
         """A graph of k launches, or None (the stream is then unusable: the
@@ -55,8 +49,7 @@ class Timer:
         except Exception:
             return None, "begin_capture failed"
         try:
-            for _ in range(k):
-                launch(stream)
+            _launch_k(stream, launch, k)
         except Exception as e:          # end the capture, then report
             try:
                 stream.end_capture()
@@ -73,21 +66,25 @@ class Timer:
 
     def graph_sample(self, stream, graph, k):
         """us per launch from one replay of a k-launch graph."""
-        start, end = cp.cuda.Event(), cp.cuda.Event()
-        start.record(stream)
-        graph.launch(stream)
-        end.record(stream)
-        end.synchronize()
-        return 1000.0 * cp.cuda.get_elapsed_time(start, end) / k
+        return 1000.0 * _events_ms(stream, lambda: graph.launch(stream)) / k
 
     def spin_sample(self, stream, launch, k, est_ms):
         """us per launch of k launches queued behind a spin kernel."""
         head_ns = int(1e6 * (3.0 + 0.06 * k))      # 3 ms + 60 us of host time per launch
         self.spin((1,), (1,), (cp.int64(head_ns),), stream=stream)
-        start, end = cp.cuda.Event(), cp.cuda.Event()
-        start.record(stream)
-        for _ in range(k):
-            launch(stream)
-        end.record(stream)
-        end.synchronize()
-        return 1000.0 * cp.cuda.get_elapsed_time(start, end) / k
+        return 1000.0 * _events_ms(stream, lambda: _launch_k(stream, launch, k)) / k
+
+
+def _launch_k(stream, launch, k):
+    for _ in range(k):
+        launch(stream)
+
+
+def _events_ms(stream, work):
+    """ms between two events recorded on stream around work()."""
+    start, end = cp.cuda.Event(), cp.cuda.Event()
+    start.record(stream)
+    work()
+    end.record(stream)
+    end.synchronize()
+    return cp.cuda.get_elapsed_time(start, end)
