@@ -17,8 +17,10 @@
  * llvm.fma, ...); a store, a call of anything else, a fence or an atomic
  * stops it. Volatile and atomic loads stay where they are.
  *
- * A load moves only where it would cross such a slow path (a division or
- * square root that is not approximate): elsewhere ptxas orders loads well
+ * A load moves only where such a slow path (a division or square root that
+ * is not approximate) stands between it and the previous load or anything
+ * else it may not cross; it then goes as far up as its address allows,
+ * which is usually above the slow path. Elsewhere ptxas orders loads well
  * by itself, and moving them all early lengthens what each register holds
  * (on the H200, a matrix-vector product was 5% and an n-body kernel 7%
  * slower with every load moved). */
