@@ -70,6 +70,8 @@ typedef struct Cg {
     const Node *nsw_step;        /* the `i += STEP` of the while loop being
                                     emitted that cannot wrap (cg_stride_loop.c) */
     bool late_unroll;            /* a loop is marked for cg_late_unroll */
+    LLVMModuleRef module_before_lsr; /* mod before cg_lsr.c put its copy in
+                                        its place, or NULL */
 } Cg;
 
 /* cg_types.c: types, constants, conversions */
@@ -197,6 +199,21 @@ bool cg_late_unroll(Cg *cg, LLVMTargetMachineRef tm);
  * before them (ptxas does not move them above a sqrt's or division's slow
  * path); at -O2 and above, just before PTX is printed. */
 void cg_order_loads(Cg *cg);
+
+/* cg_natural_loops.c: the innermost natural loops of fn (count returned,
+ * the array in *out, both from arena A), each its header and blocks. */
+typedef struct CgLoopBlocks {
+    LLVMBasicBlockRef header;
+    LLVMBasicBlockRef *blocks;
+    int count;
+} CgLoopBlocks;
+int cg_innermost_loops(Arena *A, LLVMValueRef fn, CgLoopBlocks **out);
+bool cg_loop_contains(const CgLoopBlocks *loop, LLVMBasicBlockRef bb);
+
+/* cg_lsr.c: loop strength reduction, in place of the back end's, for each
+ * function where it does not fan an innermost loop's addresses out; just
+ * before PTX is printed (false: an error reported). */
+bool cg_reduce_loop_strength(Cg *cg, LLVMTargetMachineRef tm);
 
 /* cg_iterate.c: for over an array, a tuple, enumerate(...) or zip(...) */
 void cg_emit_for_iterable(Cg *cg, const Node *node);

@@ -159,6 +159,8 @@ static char *emit(Cg *cg, LLVMTargetMachineRef tm, CgEmit kind, size_t *out_len)
         return copy;
     }
     cg_order_loads(cg);   /* the PTX's order of loads (cg_load_order.c) */
+    if (!cg_reduce_loop_strength(cg, tm))   /* in the back end's place (cg_lsr.c) */
+        return NULL;
     LLVMMemoryBufferRef buf = NULL;
     char *error = NULL;
     if (LLVMTargetMachineEmitToMemoryBuffer(tm, cg->mod, LLVMAssemblyFile, &error, &buf)) {
@@ -216,6 +218,8 @@ static void cg_dispose(Cg *cg)
     LLVMDisposeBuilder(cg->alloca_b);
     LLVMDisposeBuilder(cg->b);
     LLVMDisposeModule(cg->mod);
+    if (cg->module_before_lsr)
+        LLVMDisposeModule(cg->module_before_lsr);
     LLVMContextDispose(cg->ctx);
     LLVMDisposeTargetData(cg->layout);
     arena_free(&cg->arena);

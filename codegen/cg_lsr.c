@@ -1,0 +1,248 @@
+/* Loop strength reduction, kept only where it does not fan a loop's
+ * addresses out.
+ *
+ * LLVM's LSR runs inside the NVPTX back end and rewrites every loop's
+ * address arithmetic. Mostly that pays (an n-body loop gets one pointer
+ * with immediate offsets, 10% faster than without), but on a loop unrolled
+ * by 4 whose base is computed (row_sum_f64_blockstride's m[row, c] over a
+ * block-stride c) it gives each of the four loads a base of its own plus a
+ * shared offset: 7 loop-invariant 64-bit registers where there were 3, and
+ * ptxas, short of registers, then reuses the first load's destination for
+ * the fourth and issues that load only after the first came back. Two trips
+ * to memory per iteration instead of one: 0.93x numba-cuda on the H200,
+ * where the loop without LSR (a chained pointer, as nvcc writes it) runs at
+ * nvcc's speed. No LSR option changes that choice.
+ *
+ * So LSR leaves the back end (-disable-lsr) and runs here, just before the
+ * PTX is printed, after the straight-line passes the back end runs before
+ * it (so it sees the same IR and chooses as it did there: the PTX of every
+ * other loop is unchanged). It runs first on a copy of the module; a
+ * function where it raised the number of loop-invariant 64-bit values an
+ * innermost loop reads by more than two is marked optnone for the real run
+ * (the pass manager then skips it) and keeps its loops as they were. */
+#include <string.h>
+
+#include <llvm-c/Support.h>
+
+#include "cg_internal.h"
+
+#define LSR_PIPELINE                                                                 \
+    "function(separate-const-offset-from-gep,speculative-execution,slsr,early-cse,"  \
+    "nary-reassociate,early-cse,loop(loop-reduce))"
+
+/* More loop-invariant registers than this added to a loop: LSR is refused. */
+#define LSR_MAX_ADDED_INVARIANTS 2
+
+/* LSR's only switch in the back end is a command-line option; pykc sets it
+ * once per process (LLVM counts an option given twice as an error). */
+static void disable_backend_lsr(void)
+{
+    static bool done;
+    if (done)
+        return;
+    const char *argv[] = {"pykc", "-disable-lsr"};
+    LLVMParseCommandLineOptions(2, argv, NULL);
+    done = true;
+}
+
+static bool is_64bit(LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMPointerTypeKind: return true;
+    case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t) == 64;
+    default: return false;
+    }
+}
+
+/* A value a loop must hold in a register from outside: an argument, an
+ * instruction of another block, a global's address; never an immediate. */
+static bool is_invariant_register(const CgLoopBlocks *loop, LLVMValueRef v)
+{
+    if (!is_64bit(v) || LLVMIsAConstantInt(v) || LLVMIsAConstantPointerNull(v) || LLVMIsUndef(v)
+        || LLVMIsPoison(v))
+        return false;
+    if (LLVMIsAInstruction(v))
+        return !cg_loop_contains(loop, LLVMGetInstructionParent(v));
+    return LLVMIsAArgument(v) || LLVMIsAConstant(v);
+}
+
+static void note_value(LLVMValueRef *seen, int *count, int cap, LLVMValueRef v)
+{
+    for (int i = 0; i < *count; i++)
+        if (seen[i] == v)
+            return;
+    if (*count < cap)
+        seen[(*count)++] = v;
+}
+
+/* The distinct loop-invariant 64-bit values the loop's instructions read;
+ * a phi's value from outside the loop is its start, not read in the loop. */
+static int invariant_reads(const CgLoopBlocks *loop)
+{
+    enum { CAP = 64 };
+    LLVMValueRef seen[CAP];
+    int count = 0;
+    for (int b = 0; b < loop->count; b++)
+        for (LLVMValueRef in = LLVMGetFirstInstruction(loop->blocks[b]); in; in = LLVMGetNextInstruction(in)) {
+            bool is_phi = LLVMGetInstructionOpcode(in) == LLVMPHI;
+            int n = LLVMGetNumOperands(in);
+            for (int i = 0; i < n; i++) {
+                if (is_phi && !cg_loop_contains(loop, LLVMGetIncomingBlock(in, (unsigned)i)))
+                    continue;
+                LLVMValueRef op = LLVMGetOperand(in, (unsigned)i);
+                if (is_invariant_register(loop, op))
+                    note_value(seen, &count, CAP, op);
+            }
+        }
+    return count;
+}
+
+static LLVMBasicBlockRef block_named(LLVMValueRef fn, const char *name)
+{
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        if (strcmp(LLVMGetBasicBlockName(bb), name) == 0)
+            return bb;
+    return NULL;
+}
+
+/* The number of loop-invariant reads of fn's innermost loop headed by a
+ * block named `header`, or -1 if fn has none such. */
+static int invariant_reads_of_loop(Arena *A, LLVMValueRef fn, const char *header)
+{
+    CgLoopBlocks *loops;
+    int count = cg_innermost_loops(A, fn, &loops);
+    LLVMBasicBlockRef bb = block_named(fn, header);
+    for (int i = 0; i < count; i++)
+        if (loops[i].header == bb)
+            return invariant_reads(&loops[i]);
+    return -1;
+}
+
+/* Whether LSR (already run on `reduced`, the copy of fn) fanned one of fn's
+ * innermost loops out. A loop whose header has no name to find it by in the
+ * copy is given the benefit of the doubt. */
+static bool lsr_fans_out(Arena *A, LLVMValueRef fn, LLVMValueRef reduced)
+{
+    CgLoopBlocks *loops;
+    int count = cg_innermost_loops(A, fn, &loops);
+    for (int i = 0; i < count; i++) {
+        const char *header = LLVMGetBasicBlockName(loops[i].header);
+        if (!header[0])
+            continue;
+        int after = invariant_reads_of_loop(A, reduced, header);
+        if (after > invariant_reads(&loops[i]) + LSR_MAX_ADDED_INVARIANTS)
+            return true;
+    }
+    return false;
+}
+
+static bool has_loop(Arena *A, LLVMValueRef fn)
+{
+    CgLoopBlocks *loops;
+    return LLVMCountBasicBlocks(fn) > 1 && cg_innermost_loops(A, fn, &loops) > 0;
+}
+
+static unsigned attribute_kind(const char *name)
+{
+    return LLVMGetEnumAttributeKindForName(name, strlen(name));
+}
+
+static bool has_attribute(LLVMValueRef fn, const char *name)
+{
+    return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, attribute_kind(name)) != NULL;
+}
+
+static void add_attribute(Cg *cg, LLVMValueRef fn, const char *name)
+{
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, attribute_kind(name), 0));
+}
+
+static void remove_attribute(LLVMValueRef fn, const char *name)
+{
+    LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, attribute_kind(name));
+}
+
+/* A function LSR must leave alone for one run of the pass manager: optnone
+ * (which needs noinline; a kernel has none, as nothing calls it). */
+typedef struct Refused {
+    LLVMValueRef fn;
+    bool added_noinline;
+} Refused;
+
+static Refused refuse(Cg *cg, LLVMValueRef fn)
+{
+    Refused r = {fn, !has_attribute(fn, "noinline")};
+    add_attribute(cg, fn, "optnone");
+    if (r.added_noinline)
+        add_attribute(cg, fn, "noinline");
+    return r;
+}
+
+static void unrefuse(const Refused *r)
+{
+    remove_attribute(r->fn, "optnone");
+    if (r->added_noinline)
+        remove_attribute(r->fn, "noinline");
+}
+
+static bool module_has_loop(Arena *A, LLVMModuleRef mod)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+        if (LLVMCountBasicBlocks(fn) > 0 && has_loop(A, fn))
+            return true;
+    return false;
+}
+
+/* Marks optnone each function of cg->mod whose loops LSR fanned out in
+ * `reduced`, its copy after LSR; their count (at most `cap`, in refused). */
+static int refuse_fanned_out(Cg *cg, Arena *A, LLVMModuleRef reduced, Refused *refused, int cap)
+{
+    int count = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(cg->mod); fn && count < cap; fn = LLVMGetNextFunction(fn)) {
+        if (!LLVMCountBasicBlocks(fn) || has_attribute(fn, "optnone"))
+            continue;
+        size_t len;
+        LLVMValueRef copy = LLVMGetNamedFunction(reduced, LLVMGetValueName2(fn, &len));
+        if (copy && lsr_fans_out(A, fn, copy))
+            refused[count++] = refuse(cg, fn);
+    }
+    return count;
+}
+
+/* LSR runs on a copy first. Where it fanned no loop out, the copy is the
+ * result (the original is kept, to be disposed with the rest: cg_dispose);
+ * else it runs again on the original, with the refused functions skipped. */
+bool cg_reduce_loop_strength(Cg *cg, LLVMTargetMachineRef tm)
+{
+    disable_backend_lsr();
+    if (cg->options->opt_level <= 0)
+        return true;   /* the back end runs no LSR at -O0 either */
+    Arena A;
+    arena_init(&A);
+    if (!module_has_loop(&A, cg->mod)) {
+        arena_free(&A);
+        return true;
+    }
+    LLVMModuleRef original = cg->mod;
+    cg->mod = LLVMCloneModule(original);
+    bool ok = cg_run_passes(cg, tm, LSR_PIPELINE, "loop strength reduction");
+    LLVMModuleRef reduced = cg->mod;
+    cg->mod = original;
+
+    enum { MAX_REFUSED = 256 };
+    Refused refused[MAX_REFUSED];
+    int refused_count = ok ? refuse_fanned_out(cg, &A, reduced, refused, MAX_REFUSED) : 0;
+    arena_free(&A);
+    if (ok && refused_count == 0) {
+        cg->mod = reduced;
+        cg->module_before_lsr = original;
+        return true;
+    }
+    LLVMDisposeModule(reduced);
+    if (ok)
+        ok = cg_run_passes(cg, tm, LSR_PIPELINE, "loop strength reduction");
+    for (int i = 0; i < refused_count; i++)
+        unrefuse(&refused[i]);
+    return ok;
+}
