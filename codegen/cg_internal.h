@@ -194,9 +194,9 @@ void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body);
 bool cg_late_unroll(Cg *cg, LLVMTargetMachineRef tm);
 
 /* cg_warp_aggregate.c: at -O1 and above on sm_80 and newer, each global
- * int32 atomic (add, sub, and, or, xor, min, max) whose result is unused
- * becomes one atomic per warp where every active lane has the same address
- * (after default<On>; always true). */
+ * 32- or 64-bit integer atomic (add, sub, and, or, xor, min, max) whose
+ * result is unused becomes one atomic per warp where every active lane has
+ * the same address (after default<On>; always true). */
 bool cg_warp_aggregate(Cg *cg);
 
 /* cg_load_order.c: in each block, loads move up above the pure arithmetic

@@ -1,5 +1,5 @@
 /* Warp-aggregated atomics: where every active lane of a warp updates the
- * same global int32 with an atomic whose result is unused, one lane does
+ * same global integer with an atomic whose result is unused, one lane does
  * the warp's combined update instead of 32 lanes doing one each.
  *
  * Why: 32 atomics on one address serialise in L2, one after another. A
@@ -8,7 +8,7 @@
  * by that; numba-cuda and nvcc emit one RED per lane.
  *
  * Why the result is the same: integer add, sub, and, or, xor, min and max
- * are exact and associative (add and sub wrap modulo 2**32 in any order), so
+ * are exact and associative (add and sub wrap modulo 2**N in any order), so
  * one update by the warp's reduction leaves memory as the lanes' updates
  * would, in any of the orders they could have come in; sub adds the lanes'
  * values and subtracts the sum. Nothing reads the atomic's result, and a
@@ -18,14 +18,17 @@
  *
  * Why global memory only: shared-memory atomics are fast, and the check
  * would only cost there; generic pointers may be either. Why sm_80 and up:
- * redux.sync does the warp's reduction in one instruction there; before,
- * it would take a shuffle tree. Why after optimisation: nothing later sees
- * the branches this makes (only instruction selection runs after it), and
- * LLVM's passes cannot rewrite the convergent intrinsics wrongly.
+ * redux.sync combines an i32 over any set of lanes in one instruction
+ * there. An i64 has no redux.sync: a butterfly of five shuffles combines it,
+ * which needs all 32 lanes, so it is aggregated only in a full warp. Why
+ * after optimisation: nothing later sees the branches this makes (only
+ * instruction selection runs after it), and LLVM's passes cannot rewrite
+ * the convergent intrinsics wrongly.
  *
  * Each atomic becomes (mask: the active lanes; leader: the lowest of them)
  *
  *   all = vote.all.sync(mask, ptr == shfl.sync.idx(mask, ptr, leader))
+ *         (an i64: and mask == all 32 lanes)
  *   br all, uniform, scattered
  *   uniform:   r = redux.sync.<op>(v, mask); br laneid == leader, one, join
  *   one:       atomicrmw <op> ptr, r (a copy of the original); br join
@@ -63,9 +66,8 @@ static bool is_candidate(LLVMValueRef inst)
         return false;
     LLVMTypeRef ptr_type = LLVMTypeOf(LLVMGetOperand(inst, 0));
     LLVMTypeRef value_type = LLVMTypeOf(LLVMGetOperand(inst, 1));
-    return LLVMGetPointerAddressSpace(ptr_type) == CG_AS_GLOBAL
-           && LLVMGetTypeKind(value_type) == LLVMIntegerTypeKind
-           && LLVMGetIntTypeWidth(value_type) == 32;
+    unsigned width = LLVMGetTypeKind(value_type) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(value_type) : 0;
+    return LLVMGetPointerAddressSpace(ptr_type) == CG_AS_GLOBAL && (width == 32 || width == 64);
 }
 
 /* The number of "sm_NN" (sm_90a: 90); 0 where it is not one. */
@@ -154,6 +156,53 @@ static void move_tail(Cg *cg, LLVMValueRef inst, LLVMBasicBlockRef join)
         retarget_phis(cg, LLVMGetSuccessor(term, i), bb, join);
 }
 
+/* Lane (laneid ^ offset)'s copy of the i64 v, in a full warp. */
+static LLVMValueRef from_partner(Cg *cg, LLVMValueRef v, unsigned offset)
+{
+    LLVMBuilderRef b = cg->b;
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(cg->ctx);
+    LLVMValueRef halves[] = {LLVMBuildTrunc(b, v, i32, ""),
+                             LLVMBuildTrunc(b, LLVMBuildLShr(b, v, cg_const_i64(cg, 32), ""), i32, "")};
+    for (int i = 0; i < 2; i++) {
+        LLVMValueRef args[] = {i32_const(cg, 0xffffffffu), halves[i], i32_const(cg, offset), i32_const(cg, 31)};
+        halves[i] = LLVMBuildZExt(b, cg_intrinsic(cg, "llvm.nvvm.shfl.sync.bfly.i32", NULL, 0, args, 4),
+                                  cg_i64(cg), "");
+    }
+    return LLVMBuildOr(b, LLVMBuildShl(b, halves[1], cg_const_i64(cg, 32), ""), halves[0], "");
+}
+
+/* a op b for the atomic's op (sub: a + b, the sum to subtract). */
+static LLVMValueRef combine(Cg *cg, LLVMAtomicRMWBinOp op, LLVMValueRef a, LLVMValueRef b)
+{
+    LLVMBuilderRef B = cg->b;
+    switch (op) {
+    case LLVMAtomicRMWBinOpAnd: return LLVMBuildAnd(B, a, b, "");
+    case LLVMAtomicRMWBinOpOr: return LLVMBuildOr(B, a, b, "");
+    case LLVMAtomicRMWBinOpXor: return LLVMBuildXor(B, a, b, "");
+    case LLVMAtomicRMWBinOpMax: return LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSGT, a, b, ""), a, b, "");
+    case LLVMAtomicRMWBinOpMin: return LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, a, b, ""), a, b, "");
+    case LLVMAtomicRMWBinOpUMax: return LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntUGT, a, b, ""), a, b, "");
+    case LLVMAtomicRMWBinOpUMin: return LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntULT, a, b, ""), a, b, "");
+    default: return LLVMBuildAdd(B, a, b, "");
+    }
+}
+
+/* The warp's combined value: redux.sync for an i32 (any mask); for an i64,
+ * which redux.sync does not take, a butterfly of shuffles over the full
+ * warp, after which every lane holds the result. */
+static LLVMValueRef warp_combine(Cg *cg, LLVMValueRef atomic, LLVMValueRef mask)
+{
+    LLVMAtomicRMWBinOp op = LLVMGetAtomicRMWBinOp(atomic);
+    LLVMValueRef v = LLVMGetOperand(atomic, 1);
+    if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 32) {
+        LLVMValueRef args[] = {v, mask};
+        return cg_intrinsic(cg, redux_for(op), NULL, 0, args, 2);
+    }
+    for (unsigned offset = 16; offset > 0; offset /= 2)
+        v = combine(cg, op, v, from_partner(cg, v, offset));
+    return v;
+}
+
 /* A new block right after `after` in its function. */
 static LLVMBasicBlockRef block_after(Cg *cg, LLVMBasicBlockRef after, const char *name)
 {
@@ -181,12 +230,13 @@ static void aggregate(Cg *cg, LLVMValueRef atomic)
     LLVMValueRef cttz_args[] = {mask, LLVMConstInt(LLVMInt1TypeInContext(cg->ctx), 1, false)};
     LLVMValueRef leader = cg_intrinsic(cg, "llvm.cttz", &i32, 1, cttz_args, 2);
     LLVMValueRef all = same_address_in_warp(cg, mask, LLVMGetOperand(atomic, 0), leader);
+    if (LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(atomic, 1))) == 64)   /* the butterfly needs all 32 lanes */
+        all = LLVMBuildAnd(b, all, LLVMBuildICmp(b, LLVMIntEQ, mask, i32_const(cg, 0xffffffffu), ""), "agg.full");
     LLVMBuildCondBr(b, all, uniform, scattered);
     LLVMInstructionRemoveFromParent(atomic);
 
     LLVMPositionBuilderAtEnd(b, uniform);
-    LLVMValueRef redux_args[] = {LLVMGetOperand(atomic, 1), mask};
-    LLVMValueRef combined = cg_intrinsic(cg, redux_for(LLVMGetAtomicRMWBinOp(atomic)), NULL, 0, redux_args, 2);
+    LLVMValueRef combined = warp_combine(cg, atomic, mask);
     LLVMValueRef lane = cg_intrinsic(cg, "llvm.nvvm.read.ptx.sreg.laneid", NULL, 0, NULL, 0);
     LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, lane, leader, "agg.is_leader"), one, join);
 
