@@ -41,8 +41,9 @@
 
 #include "cg_internal.h"
 
-/* The redux.sync intrinsic combining the lanes' values for `op` (sub: the
- * sum, which the leader then subtracts), or NULL: not rewritten. */
+/* The redux.sync intrinsic combining the lanes' i32 values for `op` (sub:
+ * the sum, which the leader then subtracts), or NULL: an op not rewritten,
+ * whatever the width. */
 static const char *redux_for(LLVMAtomicRMWBinOp op)
 {
     switch (op) {
