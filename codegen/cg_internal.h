@@ -195,6 +195,12 @@ bool cg_run_passes(Cg *cg, LLVMTargetMachineRef tm, const char *pipeline, const 
 void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body);
 bool cg_late_unroll(Cg *cg, LLVMTargetMachineRef tm);
 
+/* cg_warp_aggregate.c: at -O1 and above on sm_80 and newer, each global
+ * 32- or 64-bit integer atomic (add, sub, and, or, xor, min, max) whose
+ * result is unused becomes one atomic per warp where every active lane has
+ * the same address (after default<On>; always true). */
+bool cg_warp_aggregate(Cg *cg);
+
 /* cg_load_order.c: in each block, loads move up above the pure arithmetic
  * before them (ptxas does not move them above a sqrt's or division's slow
  * path); at -O2 and above, just before PTX is printed. */

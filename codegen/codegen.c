@@ -113,7 +113,8 @@ static bool optimise(Cg *cg, LLVMTargetMachineRef tm, int opt_level)
     snprintf(passes, sizeof passes, "default<O%d>", level);
     cg_limit_slp(cg);   /* huge functions: a compile-time budget (cg_budget.c) */
     return cg_run_passes(cg, tm, passes, "optimisation")
-           && cg_late_unroll(cg, tm);   /* stride loops, unrolled last (cg_unroll.c) */
+           && cg_late_unroll(cg, tm)    /* stride loops, unrolled last (cg_unroll.c) */
+           && cg_warp_aggregate(cg);    /* one atomic per warp (cg_warp_aggregate.c) */
 }
 
 static char *copy_text(const char *text, size_t len, size_t *out_len)
