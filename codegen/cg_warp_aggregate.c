@@ -129,11 +129,12 @@ static void retarget_phis(Cg *cg, LLVMBasicBlockRef succ, LLVMBasicBlockRef from
                 block = to;
             LLVMAddIncoming(copy, &value, &block, 1);
         }
-        size_t len = 0;
+        size_t len = 0;   /* the name dies with the old PHI: copied first */
         const char *name = LLVMGetValueName2(phi, &len);
+        char *kept = arena_strndup(&cg->arena, name, len);
         LLVMReplaceAllUsesWith(phi, copy);
         LLVMInstructionEraseFromParent(phi);
-        LLVMSetValueName2(copy, name, len);
+        LLVMSetValueName2(copy, kept, len);
     }
 }
 
