@@ -119,10 +119,12 @@ static int invariant_reads_of_loop(Arena *A, LLVMValueRef fn, const char *header
     return -1;
 }
 
-/* Whether LSR (already run on `reduced`, the copy of fn) fanned one of fn's
- * innermost loops out. A loop whose header has no name to find it by in the
- * copy is given the benefit of the doubt. */
-static bool lsr_fans_out(Arena *A, LLVMValueRef fn, LLVMValueRef reduced)
+/* What LSR (already run on `reduced`, the copy of fn) did to fn's innermost
+ * loops. A loop whose header has no name to find it by in the copy is
+ * given the benefit of the doubt. */
+typedef enum { LSR_NO_LOOP, LSR_KEPT, LSR_FANS_OUT } LsrVerdict;
+
+static LsrVerdict judge_lsr(Arena *A, LLVMValueRef fn, LLVMValueRef reduced)
 {
     CgLoopBlocks *loops;
     int count = cg_innermost_loops(A, fn, &loops);
@@ -132,9 +134,9 @@ static bool lsr_fans_out(Arena *A, LLVMValueRef fn, LLVMValueRef reduced)
             continue;
         int after = invariant_reads_of_loop(A, reduced, header);
         if (after > invariant_reads(&loops[i]) + LSR_MAX_ADDED_INVARIANTS)
-            return true;
+            return LSR_FANS_OUT;
     }
-    return false;
+    return count > 0 ? LSR_KEPT : LSR_NO_LOOP;
 }
 
 static bool has_loop(Arena *A, LLVMValueRef fn)
@@ -195,24 +197,30 @@ static bool module_has_loop(Arena *A, LLVMModuleRef mod)
 }
 
 /* Marks optnone each function of cg->mod whose loops LSR fanned out in
- * `reduced`, its copy after LSR; their count (at most `cap`, in refused). */
-static int refuse_fanned_out(Cg *cg, Arena *A, LLVMModuleRef reduced, Refused *refused, int cap)
+ * `reduced`, its copy after LSR; their count (at most `cap`, in refused).
+ * *kept: the number of functions with loops where LSR stays. */
+static int refuse_fanned_out(Cg *cg, Arena *A, LLVMModuleRef reduced, Refused *refused, int cap, int *kept)
 {
     int count = 0;
-    for (LLVMValueRef fn = LLVMGetFirstFunction(cg->mod); fn && count < cap; fn = LLVMGetNextFunction(fn)) {
+    *kept = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(cg->mod); fn; fn = LLVMGetNextFunction(fn)) {
         if (!LLVMCountBasicBlocks(fn) || has_attribute(fn, "optnone"))
             continue;
         size_t len;
         LLVMValueRef copy = LLVMGetNamedFunction(reduced, LLVMGetValueName2(fn, &len));
-        if (copy && lsr_fans_out(A, fn, copy))
+        LsrVerdict verdict = copy ? judge_lsr(A, fn, copy) : LSR_NO_LOOP;
+        if (verdict == LSR_FANS_OUT && count < cap)
             refused[count++] = refuse(cg, fn);
+        else if (verdict != LSR_NO_LOOP)
+            ++*kept;
     }
     return count;
 }
 
 /* LSR runs on a copy first. Where it fanned no loop out, the copy is the
  * result (the original is kept, to be disposed with the rest: cg_dispose);
- * else it runs again on the original, with the refused functions skipped. */
+ * where it fanned out every function's loops it had, the original is; else
+ * LSR runs again on the original, the refused functions skipped. */
 bool cg_reduce_loop_strength(Cg *cg, LLVMTargetMachineRef tm)
 {
     disable_backend_lsr();
@@ -232,7 +240,8 @@ bool cg_reduce_loop_strength(Cg *cg, LLVMTargetMachineRef tm)
 
     enum { MAX_REFUSED = 256 };
     Refused refused[MAX_REFUSED];
-    int refused_count = ok ? refuse_fanned_out(cg, &A, reduced, refused, MAX_REFUSED) : 0;
+    int kept = 0;
+    int refused_count = ok ? refuse_fanned_out(cg, &A, reduced, refused, MAX_REFUSED, &kept) : 0;
     arena_free(&A);
     if (ok && refused_count == 0) {
         cg->mod = reduced;
@@ -240,7 +249,7 @@ bool cg_reduce_loop_strength(Cg *cg, LLVMTargetMachineRef tm)
         return true;
     }
     LLVMDisposeModule(reduced);
-    if (ok)
+    if (ok && kept > 0)
         ok = cg_run_passes(cg, tm, LSR_PIPELINE, "loop strength reduction");
     for (int i = 0; i < refused_count; i++)
         unrefuse(&refused[i]);
