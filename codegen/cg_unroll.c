@@ -5,21 +5,22 @@
  * for with llvm.loop.unroll.count from the start, LLVM unrolls it in the
  * full-unroll pass of its simplification pipeline, and every pass after
  * that (GVN, InstCombine, LICM, the vectorizers, ...) then works on four
- * copies of the body (examples/reduce.pyk's compile: 48.5M instructions,
- * 46.4M unrolled late). So the loop is marked instead, with unrolling
+ * copies of the body (examples/reduce.pyk's compile before cg_lsr.c:
+ * 48.5M instructions, 46.4M unrolled late). So the loop is marked instead, with unrolling
  * disabled and a key of pykc's own; default<On> optimises it rolled; then
  * the mark becomes unroll.count 4, and only the unroller and the clean-up
  * the PTX needs run again (LATE_UNROLL_PASSES). The PTX is the same loop,
  * with the same four loads (tests/codegen/stride_loop_unroll.pyk).
  *
- * What the unrolling costs now is mostly the NVPTX back end's: reduce.pyk
- * compiles in 46.3M instructions, 29.9M before stride loops were unrolled
- * (676c5fb); 3.7M are the passes here, 12.7M the back end, whose IR passes
- * (LSR alone 6.3M, GVN, the load/store vectorizer, NaryReassociate) and
- * instruction selection grow with the loads in the loop. The remainder's
- * shape hardly counts: a remainder loop after the unrolled one, without the
- * trip count's division, saves 0.8M of it. On the 2-core VM that is
- * 1.28x the CPU time of that build
+ * What the unrolling costs now is mostly later passes' work on the four
+ * copies: reduce.pyk compiles in 48.4M instructions, 29.9M before stride
+ * loops were unrolled (676c5fb). 3.7M are the passes here; LSR takes 8.4M
+ * (cg_lsr.c, its trial run included) and the NVPTX back end 19.0M (12.6M
+ * then), its IR passes (GVN, the load/store vectorizer, NaryReassociate)
+ * and instruction selection growing with the loads in the loop. The
+ * remainder's shape hardly counts: a remainder loop after the unrolled one,
+ * without the trip count's division, saves 0.8M. On the 2-core VM that is
+ * 1.32x the CPU time of that build
  * (bench/results/2026-11-26-devvm-compare_builds-reduce.txt). */
 #include <string.h>
 
