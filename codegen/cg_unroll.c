@@ -5,13 +5,23 @@
  * for with llvm.loop.unroll.count from the start, LLVM unrolls it in the
  * full-unroll pass of its simplification pipeline, and every pass after
  * that (GVN, InstCombine, LICM, the vectorizers, ...) then works on four
- * copies of the body (examples/reduce.pyk's compile: 48.5M instructions,
- * 46.4M unrolled late). So the loop is marked instead, with unrolling
+ * copies of the body (examples/reduce.pyk's compile before cg_lsr.c:
+ * 48.5M instructions, 46.4M unrolled late). So the loop is marked instead, with unrolling
  * disabled and a key of pykc's own; default<On> optimises it rolled; then
  * the mark becomes unroll.count 4, and only the unroller and the clean-up
- * the default pipeline runs after its own late unroller run again. The
- * PTX is the same loop, with the same four loads (tests/codegen/
- * stride_loop_unroll.pyk). */
+ * the PTX needs run again (LATE_UNROLL_PASSES). The PTX is the same loop,
+ * with the same four loads (tests/codegen/stride_loop_unroll.pyk).
+ *
+ * What the unrolling costs now is mostly later passes' work on the four
+ * copies: reduce.pyk compiles in 48.4M instructions, 29.9M before stride
+ * loops were unrolled (676c5fb). 3.7M are the passes here; LSR takes 8.4M
+ * (cg_lsr.c, its trial run included) and the NVPTX back end 19.0M (12.6M
+ * then), its IR passes (GVN, the load/store vectorizer, NaryReassociate)
+ * and instruction selection growing with the loads in the loop. The
+ * remainder's shape hardly counts: a remainder loop after the unrolled one,
+ * without the trip count's division, saves 0.8M. On the 2-core VM that is
+ * 1.32x the CPU time of that build
+ * (bench/results/2026-11-26-devvm-compare_builds-reduce.txt). */
 #include <string.h>
 
 #include <llvm-c/DebugInfo.h>
@@ -21,12 +31,16 @@
 #define CG_UNROLL_COUNT 4
 #define LATE_UNROLL_KEY "pykc.unroll.late"
 
-/* What the default pipeline runs after its late LoopUnrollPass (LLVM 19's
- * buildModuleOptimizationPipeline): scalar clean-up of the copies, and
- * LICM for what they compute alike. */
+/* The unroller and what of the clean-up the default pipeline runs after its
+ * own late unroller the PTX needs: InstCombine folds the trip count the
+ * unroller computes before the loop, LICM takes it out of an enclosing loop
+ * (stride_loop_unroll.pyk's nested), SimplifyCFG merges the blocks left.
+ * SROA, InstSimplify and DivRemPairs found nothing in copies of a body
+ * default<On> had cleaned: without them the PTX of every example, kernel
+ * bench and codegen test is the same. */
 #define LATE_UNROLL_PASSES                                                      \
-    "function(loop-unroll<O3>,sroa,instcombine<no-verify-fixpoint>,"            \
-    "loop-mssa(licm<allowspeculation>),instsimplify,div-rem-pairs,simplifycfg)"
+    "function(loop-unroll<O3>,instcombine<no-verify-fixpoint>,"                 \
+    "loop-mssa(licm<allowspeculation>),simplifycfg)"
 
 static LLVMMetadataRef md_string(LLVMContextRef C, const char *s)
 {
