@@ -17,7 +17,8 @@
  * atomic (the check costs a few shuffles there).
  *
  * Why global memory only: shared-memory atomics are fast, and the check
- * would only cost there; generic pointers may be either. Why sm_80 and up:
+ * would only cost there; generic pointers may be either. Why only an
+ * address computed without reading memory: see is_computed. Why sm_80 and up:
  * redux.sync combines an i32 over any set of lanes in one instruction
  * there. An i64 has no redux.sync: a butterfly of five shuffles combines it,
  * which needs all 32 lanes, so it is aggregated only in a full warp. Why
@@ -59,6 +60,53 @@ static const char *redux_for(LLVMAtomicRMWBinOp op)
     }
 }
 
+/* Whether v is computed from thread and block indices, kernel arguments
+ * and constants only: no load, atomic or call of a function (intrinsics
+ * aside) feeds it. Such an address (a reduction's total[0], a row's
+ * out[r]) is the same across a warp in the patterns that contend; one
+ * read from memory (a histogram's bin) almost never is, and the check
+ * would cost there for nothing, at run time and in compile time. Past
+ * `budget` values the answer is no. */
+static bool is_computed(LLVMValueRef v, LLVMValueRef *seen, int *count, int budget)
+{
+    if (!LLVMIsAInstruction(v))
+        return true;   /* an argument, a constant, a global */
+    for (int i = 0; i < *count; i++)
+        if (seen[i] == v)
+            return true;   /* a PHI's cycle, or a value shared by two paths */
+    if (*count == budget)
+        return false;
+    seen[(*count)++] = v;
+    switch (LLVMGetInstructionOpcode(v)) {
+    case LLVMLoad: case LLVMAtomicRMW: case LLVMAtomicCmpXchg: case LLVMExtractValue:
+        return false;
+    case LLVMCall: {
+        LLVMValueRef callee = LLVMGetCalledValue(v);
+        if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+            return false;
+        break;
+    }
+    default: break;
+    }
+    int n = LLVMGetNumOperands(v);
+    if (LLVMGetInstructionOpcode(v) == LLVMCall)
+        n--;   /* the callee, last */
+    for (int i = 0; i < n; i++) {
+        LLVMValueRef op = LLVMGetOperand(v, (unsigned)i);
+        if (!LLVMIsABasicBlock(op) && !is_computed(op, seen, count, budget))
+            return false;
+    }
+    return true;
+}
+
+static bool address_is_computed(LLVMValueRef ptr)
+{
+    enum { BUDGET = 64 };
+    LLVMValueRef seen[BUDGET];
+    int count = 0;
+    return is_computed(ptr, seen, &count, BUDGET);
+}
+
 static bool is_candidate(LLVMValueRef inst)
 {
     if (LLVMGetInstructionOpcode(inst) != LLVMAtomicRMW || LLVMGetFirstUse(inst)
@@ -68,7 +116,8 @@ static bool is_candidate(LLVMValueRef inst)
     LLVMTypeRef ptr_type = LLVMTypeOf(LLVMGetOperand(inst, 0));
     LLVMTypeRef value_type = LLVMTypeOf(LLVMGetOperand(inst, 1));
     unsigned width = LLVMGetTypeKind(value_type) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(value_type) : 0;
-    return LLVMGetPointerAddressSpace(ptr_type) == CG_AS_GLOBAL && (width == 32 || width == 64);
+    return LLVMGetPointerAddressSpace(ptr_type) == CG_AS_GLOBAL && (width == 32 || width == 64)
+           && address_is_computed(LLVMGetOperand(inst, 0));
 }
 
 /* The number of "sm_NN" (sm_90a: 90); 0 where it is not one. */
