@@ -206,6 +206,11 @@ bool cg_warp_aggregate(Cg *cg);
  * path); at -O2 and above, just before PTX is printed. */
 void cg_order_loads(Cg *cg);
 
+/* cg_sign_select.c: at -O2 and above, just before PTX is printed, the
+ * 64-bit selects of Python's `%` and `//` fixes stay selects on compares
+ * (NVPTX would make a sign mask of them). */
+void cg_keep_sign_selects(Cg *cg);
+
 /* cg_natural_loops.c: the innermost natural loops of fn (count returned,
  * the array in *out, both from arena A), each its header and blocks. */
 typedef struct CgLoopBlocks {

@@ -162,6 +162,7 @@ static char *emit(Cg *cg, LLVMTargetMachineRef tm, CgEmit kind, size_t *out_len)
     cg_order_loads(cg);   /* the PTX's order of loads (cg_load_order.c) */
     if (!cg_reduce_loop_strength(cg, tm))   /* in the back end's place (cg_lsr.c) */
         return NULL;
+    cg_keep_sign_selects(cg);   /* Python's % fix as NVVM writes it (cg_sign_select.c) */
     LLVMMemoryBufferRef buf = NULL;
     char *error = NULL;
     if (LLVMTargetMachineEmitToMemoryBuffer(tm, cg->mod, LLVMAssemblyFile, &error, &buf)) {
