@@ -16,8 +16,10 @@
  * selection cannot look into (a freeze would do where LLVM cannot prove
  * the compares defined; in a loop like Euclid's it can, and drops the
  * freeze). Only 64-bit selects of a value or zero whose condition ands a
- * sign test (x < 0) with another test get it: the fix of `%` and `//` on
- * int64. */
+ * sign test (x < 0) with another test get it: the fix of `%` on int64 has
+ * that shape (`//`'s fix does not, after InstCombine). Measured against the
+ * mask on the H200: int64_floordiv_mod, whose `%` is not on a loop's chain,
+ * went from 1.081x to 1.069x of numba-cuda; the form is kept for both. */
 #include <string.h>
 
 #include <llvm-c/DebugInfo.h>
