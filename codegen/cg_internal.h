@@ -185,8 +185,11 @@ bool cg_stores_to(const Node *subtree, const Symbol *sym);
 bool cg_local_bounds(const Node *funcdef, const Symbol *sym, int depth, int64_t *lo, int64_t *hi);
 
 /* codegen.c: runs an LLVM pass pipeline over the module; a failure is an
- * internal compiler error naming `what` ran. */
+ * internal compiler error naming `what` ran. cg_forget_annotations: drops
+ * what NVPTX cached of mod's kernels, which only printing it does (unless
+ * this is the process's last module). */
 bool cg_run_passes(Cg *cg, LLVMTargetMachineRef tm, const char *pipeline, const char *what);
+void cg_forget_annotations(Cg *cg, LLVMTargetMachineRef tm, LLVMModuleRef mod);
 
 /* cg_unroll.c: cg_mark_unroll: marks the loop closed by `backedge` to be
  * unrolled by 4 after default<On>, unless `body` holds another loop or
@@ -195,10 +198,12 @@ bool cg_run_passes(Cg *cg, LLVMTargetMachineRef tm, const char *pipeline, const 
 void cg_mark_unroll(Cg *cg, LLVMValueRef backedge, const NodeList *body);
 bool cg_late_unroll(Cg *cg, LLVMTargetMachineRef tm);
 
-/* cg_warp_aggregate.c: at -O1 and above on sm_80 and newer, each global
- * 32- or 64-bit integer atomic (add, sub, and, or, xor, min, max) whose
- * result is unused becomes one atomic per warp where every active lane has
- * the same address (after default<On>; always true). */
+/* cg_warp_aggregate.c: after default<On>, at -O1 and above on sm_80 and
+ * newer, each relaxed, non-volatile 32- or 64-bit integer atomic of a
+ * kernel (add, sub, and, or, xor, min, max, umin, umax) on global memory,
+ * whose result is unused and whose address is computed without reading
+ * memory, becomes one atomic per warp where every active lane (an i64:
+ * all 32) has the same address; always true. */
 bool cg_warp_aggregate(Cg *cg);
 
 /* cg_load_order.c: in each block, loads move up above the pure arithmetic
@@ -211,15 +216,23 @@ void cg_order_loads(Cg *cg);
  * (NVPTX would make a sign mask of them). */
 void cg_keep_sign_selects(Cg *cg);
 
-/* cg_natural_loops.c: the innermost natural loops of fn (count returned,
- * the array in *out, both from arena A), each its header and blocks. */
+/* cg_natural_loops.c: the innermost natural loops of fn, found from its
+ * control-flow graph (all from arena A; the count returned). Each loop: its
+ * header, its blocks (the header first), and a bitmap of them by block
+ * index for cg_loop_contains. */
 typedef struct CgLoopBlocks {
     LLVMBasicBlockRef header;
     LLVMBasicBlockRef *blocks;
     int count;
+    char *member;
 } CgLoopBlocks;
-int cg_innermost_loops(Arena *A, LLVMValueRef fn, CgLoopBlocks **out);
-bool cg_loop_contains(const CgLoopBlocks *loop, LLVMBasicBlockRef bb);
+typedef struct CgLoops {
+    struct CgGraph *graph;
+    CgLoopBlocks *loops;
+    int count;
+} CgLoops;
+int cg_innermost_loops(Arena *A, LLVMValueRef fn, CgLoops *out);
+bool cg_loop_contains(const CgLoops *loops, const CgLoopBlocks *loop, LLVMBasicBlockRef bb);
 
 /* cg_lsr.c: loop strength reduction, in place of the back end's, for each
  * function where it does not fan an innermost loop's addresses out; just

@@ -60,13 +60,13 @@ static bool is_64bit(LLVMValueRef v)
 
 /* A value a loop must hold in a register from outside: an argument, an
  * instruction of another block, a global's address; never an immediate. */
-static bool is_invariant_register(const CgLoopBlocks *loop, LLVMValueRef v)
+static bool is_invariant_register(const CgLoops *loops, const CgLoopBlocks *loop, LLVMValueRef v)
 {
     if (!is_64bit(v) || LLVMIsAConstantInt(v) || LLVMIsAConstantPointerNull(v) || LLVMIsUndef(v)
         || LLVMIsPoison(v))
         return false;
     if (LLVMIsAInstruction(v))
-        return !cg_loop_contains(loop, LLVMGetInstructionParent(v));
+        return !cg_loop_contains(loops, loop, LLVMGetInstructionParent(v));
     return LLVMIsAArgument(v) || LLVMIsAConstant(v);
 }
 
@@ -79,72 +79,63 @@ static void note_value(LLVMValueRef *seen, int *count, int cap, LLVMValueRef v)
         seen[(*count)++] = v;
 }
 
-/* The distinct loop-invariant 64-bit values the loop's instructions read;
- * a phi's value from outside the loop is its start, not read in the loop. */
-static int invariant_reads(const CgLoopBlocks *loop)
+/* The distinct loop-invariant 64-bit values the loop's instructions read
+ * (at most 64: far more than any rule here looks at); a phi's value from
+ * outside the loop is its start, not read in the loop, and a call's callee
+ * is no register. */
+static int invariant_reads(const CgLoops *loops, const CgLoopBlocks *loop)
 {
     enum { CAP = 64 };
     LLVMValueRef seen[CAP];
     int count = 0;
     for (int b = 0; b < loop->count; b++)
         for (LLVMValueRef in = LLVMGetFirstInstruction(loop->blocks[b]); in; in = LLVMGetNextInstruction(in)) {
-            bool is_phi = LLVMGetInstructionOpcode(in) == LLVMPHI;
-            int n = LLVMGetNumOperands(in);
+            LLVMOpcode opcode = LLVMGetInstructionOpcode(in);
+            int n = LLVMGetNumOperands(in) - (opcode == LLVMCall);
             for (int i = 0; i < n; i++) {
-                if (is_phi && !cg_loop_contains(loop, LLVMGetIncomingBlock(in, (unsigned)i)))
+                if (opcode == LLVMPHI && !cg_loop_contains(loops, loop, LLVMGetIncomingBlock(in, (unsigned)i)))
                     continue;
                 LLVMValueRef op = LLVMGetOperand(in, (unsigned)i);
-                if (is_invariant_register(loop, op))
+                if (is_invariant_register(loops, loop, op))
                     note_value(seen, &count, CAP, op);
             }
         }
     return count;
 }
 
-static LLVMBasicBlockRef block_named(LLVMValueRef fn, const char *name)
+/* The loop of `loops` whose header is named `name`, or NULL. */
+static const CgLoopBlocks *loop_named(const CgLoops *loops, const char *name)
 {
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-        if (strcmp(LLVMGetBasicBlockName(bb), name) == 0)
-            return bb;
+    for (int i = 0; i < loops->count; i++)
+        if (strcmp(LLVMGetBasicBlockName(loops->loops[i].header), name) == 0)
+            return &loops->loops[i];
     return NULL;
 }
 
-/* The number of loop-invariant reads of fn's innermost loop headed by a
- * block named `header`, or -1 if fn has none such. */
-static int invariant_reads_of_loop(Arena *A, LLVMValueRef fn, const char *header)
-{
-    CgLoopBlocks *loops;
-    int count = cg_innermost_loops(A, fn, &loops);
-    LLVMBasicBlockRef bb = block_named(fn, header);
-    for (int i = 0; i < count; i++)
-        if (loops[i].header == bb)
-            return invariant_reads(&loops[i]);
-    return -1;
-}
-
 /* What LSR (already run on `reduced`, the copy of fn) did to fn's innermost
- * loops. A loop whose header has no name to find it by in the copy is
- * given the benefit of the doubt. */
+ * loops, matched by their headers' names. A loop whose header has no name
+ * to find it by in the copy is given the benefit of the doubt. */
 typedef enum { LSR_NO_LOOP, LSR_KEPT, LSR_FANS_OUT } LsrVerdict;
 
 static LsrVerdict judge_lsr(Arena *A, LLVMValueRef fn, LLVMValueRef reduced)
 {
-    CgLoopBlocks *loops;
-    int count = cg_innermost_loops(A, fn, &loops);
-    for (int i = 0; i < count; i++) {
-        const char *header = LLVMGetBasicBlockName(loops[i].header);
-        if (!header[0])
-            continue;
-        int after = invariant_reads_of_loop(A, reduced, header);
-        if (after > invariant_reads(&loops[i]) + LSR_MAX_ADDED_INVARIANTS)
+    CgLoops before, after;
+    if (cg_innermost_loops(A, fn, &before) == 0)
+        return LSR_NO_LOOP;
+    cg_innermost_loops(A, reduced, &after);
+    for (int i = 0; i < before.count; i++) {
+        const char *header = LLVMGetBasicBlockName(before.loops[i].header);
+        const CgLoopBlocks *rewritten = header[0] ? loop_named(&after, header) : NULL;
+        if (rewritten && invariant_reads(&after, rewritten)
+                             > invariant_reads(&before, &before.loops[i]) + LSR_MAX_ADDED_INVARIANTS)
             return LSR_FANS_OUT;
     }
-    return count > 0 ? LSR_KEPT : LSR_NO_LOOP;
+    return LSR_KEPT;
 }
 
 static bool has_loop(Arena *A, LLVMValueRef fn)
 {
-    CgLoopBlocks *loops;
+    CgLoops loops;
     return LLVMCountBasicBlocks(fn) > 1 && cg_innermost_loops(A, fn, &loops) > 0;
 }
 
@@ -200,9 +191,10 @@ static bool module_has_loop(Arena *A, LLVMModuleRef mod)
 }
 
 /* Marks optnone each function of cg->mod whose loops LSR fanned out in
- * `reduced`, its copy after LSR; their count (at most `cap`, in refused).
- * *kept: the number of functions with loops where LSR stays. */
-static int refuse_fanned_out(Cg *cg, Arena *A, LLVMModuleRef reduced, Refused *refused, int cap, int *kept)
+ * `reduced`, its copy after LSR, listing them in refused (room for every
+ * function); returns their count. *kept: the number of functions with
+ * loops where LSR stays. */
+static int refuse_fanned_out(Cg *cg, LLVMModuleRef reduced, Refused *refused, int *kept)
 {
     int count = 0;
     *kept = 0;
@@ -211,19 +203,32 @@ static int refuse_fanned_out(Cg *cg, Arena *A, LLVMModuleRef reduced, Refused *r
             continue;
         size_t len;
         LLVMValueRef copy = LLVMGetNamedFunction(reduced, LLVMGetValueName2(fn, &len));
-        LsrVerdict verdict = copy ? judge_lsr(A, fn, copy) : LSR_NO_LOOP;
-        if (verdict == LSR_FANS_OUT && count < cap)
+        Arena scratch;   /* per function: a kernel may have hundreds of loops */
+        arena_init(&scratch);
+        LsrVerdict verdict = copy ? judge_lsr(&scratch, fn, copy) : LSR_NO_LOOP;
+        arena_free(&scratch);
+        if (verdict == LSR_FANS_OUT)
             refused[count++] = refuse(cg, fn);
-        else if (verdict != LSR_NO_LOOP)
+        else if (verdict == LSR_KEPT)
             ++*kept;
     }
+    return count;
+}
+
+static int defined_functions(LLVMModuleRef mod)
+{
+    int count = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+        count += LLVMCountBasicBlocks(fn) > 0;
     return count;
 }
 
 /* LSR runs on a copy first. Where it fanned no loop out, the copy is the
  * result (the original is kept, to be disposed with the rest: cg_dispose);
  * where it fanned out every function's loops it had, the original is; else
- * LSR runs again on the original, the refused functions skipped. */
+ * LSR runs again on the original, the refused functions skipped. A module
+ * that is not printed must leave NVPTX's annotation cache
+ * (cg_forget_annotations), unless this is the process's last. */
 bool cg_reduce_loop_strength(Cg *cg, LLVMTargetMachineRef tm)
 {
     disable_backend_lsr();
@@ -231,30 +236,33 @@ bool cg_reduce_loop_strength(Cg *cg, LLVMTargetMachineRef tm)
         return true;   /* the back end runs no LSR at -O0 either */
     Arena A;
     arena_init(&A);
-    if (!module_has_loop(&A, cg->mod)) {
-        arena_free(&A);
+    bool any_loop = module_has_loop(&A, cg->mod);
+    arena_free(&A);
+    if (!any_loop)
         return true;
-    }
     LLVMModuleRef original = cg->mod;
     cg->mod = LLVMCloneModule(original);
     bool ok = cg_run_passes(cg, tm, LSR_PIPELINE, "loop strength reduction");
     LLVMModuleRef reduced = cg->mod;
     cg->mod = original;
 
-    enum { MAX_REFUSED = 256 };
-    Refused refused[MAX_REFUSED];
+    arena_init(&A);
+    Refused *refused = ARENA_ARRAY(&A, Refused, defined_functions(original));
     int kept = 0;
-    int refused_count = ok ? refuse_fanned_out(cg, &A, reduced, refused, MAX_REFUSED, &kept) : 0;
-    arena_free(&A);
+    int refused_count = ok ? refuse_fanned_out(cg, reduced, refused, &kept) : 0;
     if (ok && refused_count == 0) {
+        arena_free(&A);
+        cg_forget_annotations(cg, tm, original);
         cg->mod = reduced;
         cg->module_before_lsr = original;
         return true;
     }
+    cg_forget_annotations(cg, tm, reduced);
     LLVMDisposeModule(reduced);
     if (ok && kept > 0)
         ok = cg_run_passes(cg, tm, LSR_PIPELINE, "loop strength reduction");
     for (int i = 0; i < refused_count; i++)
         unrefuse(&refused[i]);
+    arena_free(&A);
     return ok;
 }

@@ -8,7 +8,9 @@
  * sources without passing through the header. On a reducible graph (every
  * graph pykc builds: Python has no goto, and LLVM's passes keep it so)
  * these are exactly LoopInfo's natural loops. A loop is innermost when no
- * other header lies inside it. */
+ * other header lies inside it. Each loop keeps a bitmap of its blocks by
+ * index, so that membership costs a lookup, not a scan: a kernel may have
+ * hundreds of loops. */
 #include <stdlib.h>
 
 #include "cg_internal.h"
@@ -18,13 +20,14 @@ typedef struct BlockIndex {
     int index;
 } BlockIndex;
 
-typedef struct Graph {
+struct CgGraph {
     int count;
     LLVMBasicBlockRef *blocks;
     BlockIndex *sorted;          /* blocks by address, for lookups */
     int **succ, *succ_count;
     int **pred, *pred_count;
-} Graph;
+};
+typedef struct CgGraph Graph;
 
 static int compare_block(const void *a, const void *b)
 {
@@ -73,14 +76,13 @@ static void build_graph(Arena *A, LLVMValueRef fn, Graph *g)
         }
 }
 
-/* is_latch[i]: block i ends in a back edge; header_of_latch[i] its target
- * (one per latch: a block with two back edges closes nested loops, whose
- * inner one is what matters and is found from the inner header's side). */
+/* header_of_latch[i]: the header block i's back edge goes to, or -1. A
+ * block with back edges to two headers closes nested loops; it is kept as
+ * the latch of the inner one, the header deeper on the walk's stack. */
 static void find_back_edges(Arena *A, const Graph *g, int *header_of_latch)
 {
-    enum { UNSEEN, ON_STACK, DONE };
-    char *state = ARENA_ARRAY(A, char, g->count);
     int *stack = ARENA_ARRAY(A, int, g->count);
+    int *depth_of = ARENA_ARRAY(A, int, g->count);   /* 0: unseen; -1: done */
     int *next_succ = ARENA_ARRAY(A, int, g->count);
     for (int i = 0; i < g->count; i++)
         header_of_latch[i] = -1;
@@ -88,90 +90,98 @@ static void find_back_edges(Arena *A, const Graph *g, int *header_of_latch)
         return;
     int depth = 0;
     stack[depth++] = 0;
-    state[0] = ON_STACK;
+    depth_of[0] = depth;
     while (depth > 0) {
         int at = stack[depth - 1];
         if (next_succ[at] == g->succ_count[at]) {
-            state[at] = DONE;
+            depth_of[at] = -1;
             depth--;
             continue;
         }
         int to = g->succ[at][next_succ[at]++];
-        if (state[to] == ON_STACK)
-            header_of_latch[at] = to;
-        else if (state[to] == UNSEEN) {
-            state[to] = ON_STACK;
+        if (depth_of[to] > 0) {
+            int known = header_of_latch[at];
+            if (known < 0 || depth_of[to] > depth_of[known])
+                header_of_latch[at] = to;
+        } else if (depth_of[to] == 0) {
             stack[depth++] = to;
+            depth_of[to] = depth;
         }
     }
 }
 
-/* Marks in `in_loop` the loop of `header`: the blocks that reach one of its
- * latches backwards without crossing the header. */
-static void collect_body(Arena *A, const Graph *g, int header, const int *header_of_latch, char *in_loop)
+/* Marks in `in_loop` the loop of `header` (the blocks that reach one of
+ * its latches backwards without crossing the header), listing them in
+ * `body`; returns their count. */
+static int collect_body(const Graph *g, int header, const int *header_of_latch, char *in_loop, int *body)
 {
-    int *work = ARENA_ARRAY(A, int, g->count);
-    int pending = 0;
+    int count = 0, scanned = 0;
     in_loop[header] = 1;
+    body[count++] = header;
     for (int i = 0; i < g->count; i++)
         if (header_of_latch[i] == header && !in_loop[i]) {
             in_loop[i] = 1;
-            work[pending++] = i;
+            body[count++] = i;
         }
-    while (pending > 0) {
-        int at = work[--pending];
+    for (scanned = 1; scanned < count; scanned++) {
+        int at = body[scanned];
         for (int p = 0; p < g->pred_count[at]; p++) {
             int from = g->pred[at][p];
             if (!in_loop[from]) {
                 in_loop[from] = 1;
-                work[pending++] = from;
+                body[count++] = from;
             }
         }
     }
-}
-
-int cg_innermost_loops(Arena *A, LLVMValueRef fn, CgLoopBlocks **out)
-{
-    Graph g = {0};
-    build_graph(A, fn, &g);
-    int *header_of_latch = ARENA_ARRAY(A, int, g.count);
-    find_back_edges(A, &g, header_of_latch);
-    char *is_header = ARENA_ARRAY(A, char, g.count);
-    for (int i = 0; i < g.count; i++)
-        if (header_of_latch[i] >= 0)
-            is_header[header_of_latch[i]] = 1;
-
-    CgLoopBlocks *loops = ARENA_ARRAY(A, CgLoopBlocks, g.count);
-    int count = 0;
-    for (int h = 0; h < g.count; h++) {
-        if (!is_header[h])
-            continue;
-        char *in_loop = ARENA_ARRAY(A, char, g.count);
-        collect_body(A, &g, h, header_of_latch, in_loop);
-        bool innermost = true;
-        int size = 0;
-        for (int i = 0; i < g.count; i++) {
-            size += in_loop[i];
-            if (in_loop[i] && is_header[i] && i != h)
-                innermost = false;
-        }
-        if (!innermost)
-            continue;
-        CgLoopBlocks *loop = &loops[count++];
-        loop->header = g.blocks[h];
-        loop->blocks = ARENA_ARRAY(A, LLVMBasicBlockRef, size);
-        for (int i = 0; i < g.count; i++)
-            if (in_loop[i])
-                loop->blocks[loop->count++] = g.blocks[i];
-    }
-    *out = loops;
     return count;
 }
 
-bool cg_loop_contains(const CgLoopBlocks *loop, LLVMBasicBlockRef bb)
+int cg_innermost_loops(Arena *A, LLVMValueRef fn, CgLoops *out)
 {
-    for (int i = 0; i < loop->count; i++)
-        if (loop->blocks[i] == bb)
-            return true;
-    return false;
+    Graph *g = ARENA_NEW(A, Graph);
+    build_graph(A, fn, g);
+    int *header_of_latch = ARENA_ARRAY(A, int, g->count);
+    find_back_edges(A, g, header_of_latch);
+    char *is_header = ARENA_ARRAY(A, char, g->count);
+    int headers = 0;
+    for (int i = 0; i < g->count; i++)
+        if (header_of_latch[i] >= 0 && !is_header[header_of_latch[i]]) {
+            is_header[header_of_latch[i]] = 1;
+            headers++;
+        }
+
+    out->graph = g;
+    out->loops = ARENA_ARRAY(A, CgLoopBlocks, headers);
+    out->count = 0;
+    char *in_loop = ARENA_ARRAY(A, char, g->count);   /* cleared after each loop */
+    int *body = ARENA_ARRAY(A, int, g->count);
+    for (int h = 0; h < g->count; h++) {
+        if (!is_header[h])
+            continue;
+        int size = collect_body(g, h, header_of_latch, in_loop, body);
+        bool innermost = true;
+        for (int i = 0; i < size; i++)
+            if (is_header[body[i]] && body[i] != h)
+                innermost = false;
+        if (innermost) {
+            CgLoopBlocks *loop = &out->loops[out->count++];
+            loop->header = g->blocks[h];
+            loop->count = size;
+            loop->blocks = ARENA_ARRAY(A, LLVMBasicBlockRef, size);
+            loop->member = ARENA_ARRAY(A, char, g->count);
+            for (int i = 0; i < size; i++) {
+                loop->blocks[i] = g->blocks[body[i]];
+                loop->member[body[i]] = 1;
+            }
+        }
+        for (int i = 0; i < size; i++)
+            in_loop[body[i]] = 0;
+    }
+    return out->count;
+}
+
+bool cg_loop_contains(const CgLoops *loops, const CgLoopBlocks *loop, LLVMBasicBlockRef bb)
+{
+    int i = block_index(loops->graph, bb);
+    return i >= 0 && loop->member[i];
 }

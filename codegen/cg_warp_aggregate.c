@@ -22,17 +22,27 @@
  * redux.sync combines an i32 over any set of lanes in one instruction
  * there. An i64 has no redux.sync: a butterfly of five shuffles combines it,
  * which needs all 32 lanes, so it is aggregated only in a full warp. Why
- * after optimisation: nothing later sees the branches this makes (only
- * instruction selection runs after it), and LLVM's passes cannot rewrite
- * the convergent intrinsics wrongly.
+ * after optimisation: the optimiser would otherwise work on every check's
+ * branches; what runs after it (cg_load_order.c, cg_lsr.c's passes, the
+ * back end) keeps the convergent intrinsics where they are. Why in kernels
+ * only: a function left uninlined (pykc's own noinline helpers) carries
+ * attributes (willreturn, no convergent calls) that these intrinsics would
+ * make untrue.
+ *
+ * Why the warp then synchronises (bar.warp.sync): a lane must see its own
+ * update in what it does next (a later read of the element, a fence before
+ * a flag store), and its update is now the leader's; the barrier orders
+ * the leader's atomic before the other lanes go on, as PTX defines it for
+ * the lanes that take part.
  *
  * Each atomic becomes (mask: the active lanes; leader: the lowest of them)
  *
  *   all = vote.all.sync(mask, ptr == shfl.sync.idx(mask, ptr, leader))
  *         (an i64: and mask == all 32 lanes)
  *   br all, uniform, scattered
- *   uniform:   r = redux.sync.<op>(v, mask); br laneid == leader, one, join
- *   one:       atomicrmw <op> ptr, r (a copy of the original); br join
+ *   uniform:   r = redux.sync.<op>(v, mask); br laneid == leader, one, synced
+ *   one:       atomicrmw <op> ptr, r (a copy of the original); br synced
+ *   synced:    bar.warp.sync(mask); br join
  *   scattered: the original atomicrmw; br join
  *   join:      what followed it in its block */
 #include <stdlib.h>
@@ -269,7 +279,8 @@ static void aggregate(Cg *cg, LLVMValueRef atomic)
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(atomic);
     LLVMBasicBlockRef uniform = block_after(cg, bb, "agg.uniform");
     LLVMBasicBlockRef one = block_after(cg, uniform, "agg.one");
-    LLVMBasicBlockRef scattered = block_after(cg, one, "agg.scattered");
+    LLVMBasicBlockRef synced = block_after(cg, one, "agg.synced");
+    LLVMBasicBlockRef scattered = block_after(cg, synced, "agg.scattered");
     LLVMBasicBlockRef join = block_after(cg, scattered, "agg.join");
     move_tail(cg, atomic, join);
     /* What is built here stands for the atomic: its line, if it has one. */
@@ -289,7 +300,7 @@ static void aggregate(Cg *cg, LLVMValueRef atomic)
     LLVMPositionBuilderAtEnd(b, uniform);
     LLVMValueRef combined = warp_combine(cg, atomic, mask);
     LLVMValueRef lane = cg_intrinsic(cg, "llvm.nvvm.read.ptx.sreg.laneid", NULL, 0, NULL, 0);
-    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, lane, leader, "agg.is_leader"), one, join);
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, lane, leader, "agg.is_leader"), one, synced);
 
     /* The leader's update: a copy of the atomic (its ordering, scope and
      * alignment), the warp's combined value in place of its own. */
@@ -297,6 +308,10 @@ static void aggregate(Cg *cg, LLVMValueRef atomic)
     LLVMValueRef update = LLVMInstructionClone(atomic);
     LLVMInsertIntoBuilder(b, update);
     LLVMSetOperand(update, 1, combined);
+    LLVMBuildBr(b, synced);
+
+    LLVMPositionBuilderAtEnd(b, synced);
+    cg_intrinsic(cg, "llvm.nvvm.bar.warp.sync", NULL, 0, &mask, 1);
     LLVMBuildBr(b, join);
 
     LLVMPositionBuilderAtEnd(b, scattered);
@@ -304,12 +319,31 @@ static void aggregate(Cg *cg, LLVMValueRef atomic)
     LLVMBuildBr(b, join);
 }
 
+/* Whether f is a kernel: named "kernel" in !nvvm.annotations (cg_func.c). */
+static bool is_kernel(Cg *cg, LLVMValueRef f)
+{
+    unsigned n = LLVMGetNamedMetadataNumOperands(cg->mod, "nvvm.annotations");
+    LLVMValueRef *nodes = ARENA_ARRAY(&cg->arena, LLVMValueRef, n);
+    LLVMGetNamedMetadataOperands(cg->mod, "nvvm.annotations", nodes);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef ops[3] = {0};
+        if (LLVMGetMDNodeNumOperands(nodes[i]) != 3)
+            continue;
+        LLVMGetMDNodeOperands(nodes[i], ops);
+        unsigned len = 0;
+        const char *key = ops[1] ? LLVMGetMDString(ops[1], &len) : NULL;
+        if (ops[0] == f && key && len == 6 && memcmp(key, "kernel", 6) == 0)
+            return true;
+    }
+    return false;
+}
+
 /* The atomics to rewrite, into found (if not NULL); returns their count. */
 static size_t collect(Cg *cg, LLVMValueRef *found)
 {
     size_t count = 0;
     for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); is_kernel(cg, f) && bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst; inst = LLVMGetNextInstruction(inst))
                 if (is_candidate(inst)) {
                     if (found)

@@ -133,15 +133,18 @@ static char *copy_text(const char *text, size_t len, size_t *out_len)
 /* LLVM 19's NVPTX back end caches each module's nvvm.annotations (which
  * functions are kernels, their launch bounds) under the addresses of the
  * Module and the function, and only its PTX printer drops a module's
- * entries (NVPTXAsmPrinter::doFinalization). After an --emit=llvm compile
- * they would stay, and the next module of the process allocated at the same
- * addresses would read them: a kernel without launch_bounds got another's
- * range(1, 129) for ntid.x (fuzz_ir's determinism check, docs/testing.md).
- * The driver compiles one module per process and says so (last_module);
- * other callers of cg_compile get the PTX printed too, to nowhere, which
- * costs about as much as compiling it. */
-static void drop_annotation_cache(LLVMTargetMachineRef tm, LLVMModuleRef mod)
+ * entries (NVPTXAsmPrinter::doFinalization). After an --emit=llvm compile,
+ * or for a module cg_lsr.c does not print, they would stay, and the next
+ * module of the process allocated at the same addresses would read them: a
+ * kernel without launch_bounds got another's range(1, 129) for ntid.x
+ * (fuzz_ir's determinism check, docs/testing.md). The driver compiles one
+ * module per process and says so (last_module); for other callers of
+ * cg_compile the module is printed too, to nowhere, which costs about as
+ * much as compiling it. */
+void cg_forget_annotations(Cg *cg, LLVMTargetMachineRef tm, LLVMModuleRef mod)
 {
+    if (cg->options->last_module)
+        return;
     LLVMMemoryBufferRef buf = NULL;
     char *error = NULL;
     if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &error, &buf))
@@ -155,8 +158,7 @@ static char *emit(Cg *cg, LLVMTargetMachineRef tm, CgEmit kind, size_t *out_len)
         char *ir = LLVMPrintModuleToString(cg->mod);
         char *copy = copy_text(ir, strlen(ir), out_len);
         LLVMDisposeMessage(ir);
-        if (!cg->options->last_module)
-            drop_annotation_cache(tm, cg->mod);
+        cg_forget_annotations(cg, tm, cg->mod);
         return copy;
     }
     cg_order_loads(cg);   /* the PTX's order of loads (cg_load_order.c) */
