@@ -71,12 +71,6 @@ static LLVMValueRef read_sreg(Cg *cg, LLVMBuilderRef b, const char *reg, int axi
     return LLVMBuildZExt(b, LLVMBuildCall2(b, fty, fn, NULL, 0, ""), cg_i64(cg), "");
 }
 
-static void add_fn_attribute(Cg *cg, LLVMValueRef fn, const char *name)
-{
-    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, kind, 0));
-}
-
 /* void __pykc_check_fail(i32 site, i64 index, i64 extent, i32 axis):
  * counts the violation; the first thread to swap the state from 0 to 1
  * writes the rest. Out of line and cold: only failing accesses call it. */
@@ -88,9 +82,9 @@ static void define_fail_function(Cg *cg)
     c->fail_type = LLVMFunctionType(LLVMVoidTypeInContext(cg->ctx), params, 4, false);
     c->fail_fn = LLVMAddFunction(cg->mod, FAIL_NAME, c->fail_type);
     LLVMSetLinkage(c->fail_fn, LLVMInternalLinkage);
-    add_fn_attribute(cg, c->fail_fn, "noinline");
-    add_fn_attribute(cg, c->fail_fn, "cold");
-    add_fn_attribute(cg, c->fail_fn, "nounwind");
+    cg_add_fn_attribute(cg, c->fail_fn, "noinline");
+    cg_add_fn_attribute(cg, c->fail_fn, "cold");
+    cg_add_fn_attribute(cg, c->fail_fn, "nounwind");
 
     LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cg->ctx, c->fail_fn, "entry");

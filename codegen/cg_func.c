@@ -150,12 +150,6 @@ static void annotate_kernel(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
         annotate(cg, fn, "maxnreg", jit->max_registers);
 }
 
-static void add_attribute(Cg *cg, LLVMValueRef fn, const char *name)
-{
-    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, kind, 0));
-}
-
 /* fastmath: float32 denormals flush to zero in this function (NVPTX then
  * selects the .ftz instructions), as NVVM's -ftz=1 does. opt=False: LLVM
  * leaves the function as generated (optnone needs noinline).
@@ -166,14 +160,14 @@ static void add_attributes(Cg *cg, const FuncInfo *fi, LLVMValueRef fn)
     if (fi->jit.fastmath)
         cg_set_ftz(cg, fn);
     if (fi->jit.opt_off) {
-        add_attribute(cg, fn, "optnone");
-        add_attribute(cg, fn, "noinline");
+        cg_add_fn_attribute(cg, fn, "optnone");
+        cg_add_fn_attribute(cg, fn, "noinline");
     } else if (fi->jit.always_inline && !fi->is_kernel)
-        add_attribute(cg, fn, "alwaysinline");
+        cg_add_fn_attribute(cg, fn, "alwaysinline");
     /* a device function that may wait at a grid sync: no call of it may be
      * made to depend on more conditions than the source says */
     if (fi->cooperative && !fi->is_kernel)
-        add_attribute(cg, fn, "convergent");
+        cg_add_fn_attribute(cg, fn, "convergent");
 }
 
 void cg_set_ftz(Cg *cg, LLVMValueRef fn)

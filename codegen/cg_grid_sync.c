@@ -78,12 +78,6 @@ static LLVMValueRef sreg_xyz(Cg *cg, LLVMBuilderRef b, const char *reg, bool pro
     return v;
 }
 
-static void add_fn_attribute(Cg *cg, LLVMValueRef fn, const char *name)
-{
-    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, kind, 0));
-}
-
 /* Steps 2 and 3 of the header, in block (0,0,0)'s thread (0,0,0) and the
  * other blocks' leaders; `b` is at the end of the block that computed
  * `handle` non-zero, and ends in `leave`. */
@@ -122,9 +116,9 @@ static LLVMValueRef define_sync(Cg *cg, LLVMTypeRef fty)
 {
     LLVMValueRef fn = LLVMAddFunction(cg->mod, SYNC_NAME, fty);
     LLVMSetLinkage(fn, LLVMInternalLinkage);
-    add_fn_attribute(cg, fn, "noinline");
-    add_fn_attribute(cg, fn, "convergent");
-    add_fn_attribute(cg, fn, "nounwind");
+    cg_add_fn_attribute(cg, fn, "noinline");
+    cg_add_fn_attribute(cg, fn, "convergent");
+    cg_add_fn_attribute(cg, fn, "nounwind");
     LLVMValueRef handle = LLVMGetParam(fn, 0);
     LLVMSetValueName2(handle, "grid", 4);
 

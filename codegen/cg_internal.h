@@ -99,6 +99,8 @@ LLVMValueRef cg_alloca(Cg *cg, LLVMTypeRef t, const char *name);
 LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef *overloads,
                           unsigned n_overloads, LLVMValueRef *args, unsigned n_args);
 LLVMValueRef cg_contract(LLVMValueRef float_op);
+/* An enum attribute (noinline, convergent, ...) on function fn, by name. */
+void cg_add_fn_attribute(Cg *cg, LLVMValueRef fn, const char *name);
 /* Inline PTX `text` of type ret(args) (at most 3), with LLVM's constraint
  * string; no side effects, so LLVM may move or drop it like arithmetic. */
 LLVMValueRef cg_inline_ptx(Cg *cg, LLVMTypeRef ret, const char *text, const char *constraints,

@@ -149,11 +149,6 @@ static bool has_attribute(LLVMValueRef fn, const char *name)
     return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, attribute_kind(name)) != NULL;
 }
 
-static void add_attribute(Cg *cg, LLVMValueRef fn, const char *name)
-{
-    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, attribute_kind(name), 0));
-}
-
 static void remove_attribute(LLVMValueRef fn, const char *name)
 {
     LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, attribute_kind(name));
@@ -169,9 +164,9 @@ typedef struct Refused {
 static Refused refuse(Cg *cg, LLVMValueRef fn)
 {
     Refused r = {fn, !has_attribute(fn, "noinline")};
-    add_attribute(cg, fn, "optnone");
+    cg_add_fn_attribute(cg, fn, "optnone");
     if (r.added_noinline)
-        add_attribute(cg, fn, "noinline");
+        cg_add_fn_attribute(cg, fn, "noinline");
     return r;
 }
 

@@ -51,17 +51,12 @@ static bool needs_and_pred(LLVMValueRef inst)
            && (is_sign_test(LLVMGetOperand(cond, 0)) || is_sign_test(LLVMGetOperand(cond, 1)));
 }
 
-/* c0 & c1 as PTX's and.pred. */
-static LLVMValueRef and_pred(Cg *cg, LLVMBuilderRef B, LLVMValueRef c0, LLVMValueRef c1)
+/* c0 & c1 as PTX's and.pred, at cg->b: inline assembly that reads and
+ * writes no memory (so nothing around it is held back for it). */
+static LLVMValueRef and_pred(Cg *cg, LLVMValueRef c0, LLVMValueRef c1)
 {
-    static const char text[] = "and.pred $0, $1, $2;";
-    LLVMTypeRef i1 = LLVMInt1TypeInContext(cg->ctx);
-    LLVMTypeRef params[] = {i1, i1};
-    LLVMTypeRef fty = LLVMFunctionType(i1, params, 2, false);
-    LLVMValueRef asm_fn = LLVMGetInlineAsm(fty, text, sizeof text - 1, "=b,b,b", 6, false, false,
-                                           LLVMInlineAsmDialectATT, false);
     LLVMValueRef args[] = {c0, c1};
-    LLVMValueRef call = LLVMBuildCall2(B, fty, asm_fn, args, 2, "fix");
+    LLVMValueRef call = cg_inline_ptx(cg, LLVMInt1TypeInContext(cg->ctx), "and.pred $0, $1, $2;", "=b,b,b", args, 2);
     static const char *const pure[] = {"nounwind", "willreturn", "memory"};   /* memory(none) */
     for (size_t i = 0; i < sizeof pure / sizeof pure[0]; i++) {
         unsigned kind = LLVMGetEnumAttributeKindForName(pure[i], strlen(pure[i]));
@@ -74,17 +69,16 @@ void cg_keep_sign_selects(Cg *cg)
 {
     if (cg->options->opt_level < 2)
         return;
-    LLVMBuilderRef B = LLVMCreateBuilderInContext(cg->ctx);
     for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst; inst = LLVMGetNextInstruction(inst))
                 if (needs_and_pred(inst)) {
                     LLVMValueRef cond = LLVMGetOperand(inst, 0);
-                    LLVMPositionBuilderBefore(B, inst);
-                    LLVMSetCurrentDebugLocation2(B, LLVMInstructionGetDebugLoc(inst));
-                    LLVMSetOperand(inst, 0, and_pred(cg, B, LLVMGetOperand(cond, 0), LLVMGetOperand(cond, 1)));
+                    LLVMPositionBuilderBefore(cg->b, inst);
+                    LLVMSetCurrentDebugLocation2(cg->b, LLVMInstructionGetDebugLoc(inst));
+                    LLVMSetOperand(inst, 0, and_pred(cg, LLVMGetOperand(cond, 0), LLVMGetOperand(cond, 1)));
                     if (!LLVMGetFirstUse(cond))
                         LLVMInstructionEraseFromParent(cond);
                 }
-    LLVMDisposeBuilder(B);
+    LLVMSetCurrentDebugLocation2(cg->b, NULL);
 }

@@ -57,6 +57,12 @@ LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef *overloads,
     return LLVMBuildCall2(cg->b, fty, fn, args, n_args, "");
 }
 
+void cg_add_fn_attribute(Cg *cg, LLVMValueRef fn, const char *name)
+{
+    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, kind, 0));
+}
+
 LLVMValueRef cg_inline_ptx(Cg *cg, LLVMTypeRef ret, const char *text, const char *constraints,
                            LLVMValueRef *args, unsigned n)
 {

@@ -342,14 +342,17 @@ static bool is_kernel(Cg *cg, LLVMValueRef f)
 static size_t collect(Cg *cg, LLVMValueRef *found)
 {
     size_t count = 0;
-    for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); is_kernel(cg, f) && bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f)) {
+        if (!is_kernel(cg, f))
+            continue;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst; inst = LLVMGetNextInstruction(inst))
                 if (is_candidate(inst)) {
                     if (found)
                         found[count] = inst;
                     count++;
                 }
+    }
     return count;
 }
 
