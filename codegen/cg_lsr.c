@@ -59,7 +59,7 @@ static bool is_64bit(LLVMValueRef v)
 }
 
 /* A value a loop must hold in a register from outside: an argument, an
- * instruction of another block, a global's address; never an immediate. */
+ * instruction outside the loop, a global's address; never an immediate. */
 static bool is_invariant_register(const CgLoops *loops, const CgLoopBlocks *loop, LLVMValueRef v)
 {
     if (!is_64bit(v) || LLVMIsAConstantInt(v) || LLVMIsAConstantPointerNull(v) || LLVMIsUndef(v)
